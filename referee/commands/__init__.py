@@ -1,0 +1,1 @@
+"""Command groups of the ``referee`` command line, one module each."""
