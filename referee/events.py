@@ -374,12 +374,28 @@ class LogHeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``#`` comment in the log, kept so ``referee fmt`` gives the writer's remarks back.
+
+    It decides nothing and is no event; the engine never sees it.
+    """
+
+    text: str
+    """From the ``#`` to the end of the line, trailing spaces removed."""
+    line: int
+    trailing: bool = False
+    """True when it follows an event or header line on the same line."""
+
+
+@dataclass(frozen=True, slots=True)
 class HandLog:
     """A whole log: its header and its events, in order. ``source`` is the file name, if any."""
 
     header: LogHeader
     events: tuple[Event, ...]
     source: str = "<log>"
+    comments: tuple[Comment, ...] = field(default=(), compare=False, repr=False)
+    """The log's comments, for the canonical printer; left out of equality."""
 
 
 PLAYER_ACTIONS = (Check, Bet, Open, Call, Raise, Fold, AllIn, Discard, Draw, StandPat)

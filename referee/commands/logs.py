@@ -1,9 +1,61 @@
-"""Commands: (being built)."""
+"""Commands: ``referee check`` and ``referee fmt`` (parse only, no rulebook)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.markup import escape
+
+from referee.commands._common import console, err_console, friendly_errors
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `referee` app."""
+    app.command("check")(check)
+    app.command("fmt")(fmt)
+
+
+def check(
+    logs: Annotated[list[Path], typer.Argument(help="Hand logs to read.", metavar="LOG")],
+) -> None:
+    """Read hand logs and report every problem: file:line:column, the line, a caret and a hint.
+
+    Prints `LOG: ok` for each good file; exits 1 when any file has a problem.
+    """
+    from referee.errors import RefereeError
+    from referee.log import read_log
+
+    failed = 0
+    out = console()
+    for path in logs:
+        try:
+            read_log(path)
+        except RefereeError as error:
+            failed += 1
+            for problem in error.problems:
+                err_console.print(escape(problem.render()), soft_wrap=True)
+            count = len(error.problems)
+            err_console.print(escape(f"{path}: {count} problem{'s' if count != 1 else ''}"), soft_wrap=True)
+        except OSError as error:
+            failed += 1
+            err_console.print(escape(f"cannot read {path}: {error.strerror or error}"), soft_wrap=True)
+        else:
+            out.print(escape(f"{path}: ok"), soft_wrap=True)
+    if failed:
+        raise typer.Exit(code=1)
+
+
+def fmt(
+    log: Annotated[Path, typer.Argument(help="The hand log to print in canonical form.", metavar="LOG")],
+) -> None:
+    """Print a hand log in canonical form: header in a fixed order, one spelling per keyword, ASCII cards.
+
+    Comments are kept. The printed log reads back to the same events.
+    """
+    from referee.log import format_log, read_log
+
+    with friendly_errors():
+        text = format_log(read_log(log))
+    typer.echo(text, nl=False)

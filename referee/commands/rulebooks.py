@@ -1,9 +1,221 @@
-"""Commands: (being built)."""
+"""Commands: ``referee rulebook list / show / check / diff / new / schema``.
+
+The rulebook library (pydantic and friends) is imported inside each command, so ``referee --help``
+stays quick.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.markup import escape
+
+from referee.commands._common import console, err_console, friendly_errors
+
+rulebook_app = typer.Typer(
+    name="rulebook",
+    help="Author and inspect rulebooks: list, show, check, diff, new, schema.",
+    no_args_is_help=True,
+)
+
+NameArgument = Annotated[
+    str,
+    typer.Argument(
+        help="A bundled rulebook id (scarne, bicycle, casino, pagat, parlour) or a YAML file.", metavar="NAME"
+    ),
+]
+EffectiveOption = Annotated[
+    bool, typer.Option("--effective", help="Show the rulebook merged with everything it extends.")
+]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write to this file instead of printing.", dir_okay=False),
+]
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the `referee` app."""
+    """Add the ``rulebook`` sub-app to the `referee` app."""
+    app.add_typer(rulebook_app, name="rulebook")
+
+
+@rulebook_app.command("list")
+def list_command() -> None:
+    """The bundled rulebooks: id, title, status, and irregularities cited versus fallen back on.
+
+    "cited" counts the irregularities with at least one row that cites the rulebook's own source;
+    "fallback" those its source is silent on, ruled by a stated fallback.
+    """
+    from rich.table import Table
+
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+    from referee.rulebook.model import RowSource
+
+    table = Table("id", "title", "status", "cited", "fallback", "source", box=None, pad_edge=False)
+    with friendly_errors():
+        for name in bundled_rulebooks():
+            book = load_rulebook(name)
+            tables = book.tables()
+            cited = sum(any(row.source is RowSource.CITED for row in rows) for rows in tables.values())
+            table.add_row(
+                escape(book.id),
+                escape(book.title),
+                book.status.value,
+                str(cited),
+                str(len(tables) - cited),
+                escape(book.source.file if book.source else ""),
+            )
+    console().print(table)
+    console().print(
+        "[dim]cited / fallback: irregularities ruled by a row citing the source / only by fallbacks.[/dim]"
+    )
+
+
+@rulebook_app.command("show")
+def show_command(
+    name: NameArgument,
+    effective: EffectiveOption = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a tree.")] = False,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print a house-rules sheet in Markdown.")
+    ] = False,
+) -> None:
+    """A rulebook as a tree of rules with their citations (or JSON, or a Markdown sheet for the table).
+
+    Without --effective, a rulebook that extends another shows only what its own file writes.
+    """
+    from referee.rulebook import render
+    from referee.rulebook.load import load_rulebook
+
+    with friendly_errors():
+        book = load_rulebook(name)
+        full = effective or len(book.lineage) == 1
+        if as_json:
+            typer.echo(render.to_json_text(book, full))
+        elif markdown:
+            typer.echo(render.to_markdown(book, full), nl=False)
+        else:
+            console().print(render.show_tree(book, full))
+
+
+@rulebook_app.command("check")
+def check_command(
+    files: Annotated[list[Path], typer.Argument(help="Rulebook YAML files to check.", metavar="FILE")],
+) -> None:
+    """Check rulebook files: `FILE: ok`, or every problem with file, line, key path and a hint.
+
+    Exits 1 when any file has a problem. The game catalog (games.yaml) is checked as a catalog.
+    """
+    from referee.errors import RefereeError
+    from referee.rulebook.load import check_file
+
+    failed = 0
+    out = console()
+    for path in files:
+        try:
+            what = check_file(path)
+        except RefereeError as error:
+            failed += 1
+            for problem in error.problems:
+                err_console.print(escape(problem.render()), soft_wrap=True)
+            count = len(error.problems)
+            err_console.print(escape(f"{path}: {count} problem{'s' if count != 1 else ''}"), soft_wrap=True)
+        else:
+            out.print(escape(f"{path}: ok ({what})"), soft_wrap=True)
+    if failed:
+        raise typer.Exit(code=1)
+
+
+@rulebook_app.command("diff")
+def diff_command(
+    a: Annotated[str, typer.Argument(help="A rulebook id or file.", metavar="A")],
+    b: Annotated[str, typer.Argument(help="Another rulebook id or file.", metavar="B")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of sentences.")] = False,
+) -> None:
+    """Where two rulebooks rule differently: game settings, then, for each irregularity, every
+    combination of the facts either table tests on which their remedies differ."""
+    from referee.rulebook import render
+    from referee.rulebook.load import load_rulebook
+    from referee.rulebook.vocabulary import Kind
+
+    with friendly_errors():
+        left, right = load_rulebook(a), load_rulebook(b)
+        games = render.diff_games(left, right)
+        kinds = [render.diff_kind(left, right, kind) for kind in Kind]
+    if as_json:
+        payload = {
+            "a": left.id,
+            "b": right.id,
+            "game": games,
+            "irregularities": {diff.kind.value: list(diff.sentences) for diff in kinds},
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    out = console()
+    out.print(f"[bold]{escape(left.id)}[/bold] and [bold]{escape(right.id)}[/bold]")
+    out.print("[bold]game[/bold]" + ("" if games else ": the same settings"))
+    for sentence in games:
+        out.print(f"  {escape(sentence)}", soft_wrap=True)
+    same = [diff.kind.value for diff in kinds if not diff.sentences]
+    for diff in kinds:
+        if diff.sentences:
+            out.print(f"[bold]{diff.kind.value}[/bold]")
+            for sentence in diff.sentences:
+                out.print(f"  {escape(sentence)}", soft_wrap=True)
+    if same:
+        out.print(f"[dim]the same remedy in every case: {escape(', '.join(same))}[/dim]", soft_wrap=True)
+
+
+@rulebook_app.command("new")
+def new_command(
+    name: Annotated[
+        str, typer.Argument(help="The new rulebook's id (lowercase, digits, hyphens).", metavar="NAME")
+    ],
+    extends: Annotated[
+        str, typer.Option("--extends", help="The rulebook to start from: a bundled id or a file.")
+    ],
+    output: OutputOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")] = False,
+) -> None:
+    """Write a commented house-rules skeleton that extends BASE and validates as it stands."""
+    from referee.errors import Problem, RulebookError
+    from referee.rulebook import render
+    from referee.rulebook.load import load_rulebook
+
+    with friendly_errors():
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+            raise RulebookError(
+                Problem(
+                    f"{name!r} is not a usable rulebook id",
+                    "NAME",
+                    hint="use lowercase letters, digits and hyphens",
+                )
+            )
+        base = load_rulebook(extends)
+        text = render.skeleton(name, extends, base)
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        if output.exists() and not force:
+            raise RulebookError(
+                Problem(f"{output} already exists", str(output), hint="use --force to overwrite it")
+            )
+        output.write_text(text, encoding="utf-8")
+    err_console.print(escape(f"wrote {output}"))
+
+
+@rulebook_app.command("schema")
+def schema_command(output: OutputOption = None) -> None:
+    """The JSON Schema of a rulebook file, for editors (# yaml-language-server: $schema=...)."""
+    from referee.rulebook.schema import rulebook_schema
+
+    text = json.dumps(rulebook_schema(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    with friendly_errors():
+        output.write_text(text, encoding="utf-8")
+    err_console.print(escape(f"wrote {output}"))

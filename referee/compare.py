@@ -1,0 +1,107 @@
+"""One log under several rulebooks: where they agree, and where they do not.
+
+The log is parsed once and replayed per rulebook. A disagreement is a line the rulebooks rule
+differently (or that only some of them rule on), or a player's net that differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from referee.events import HandLog
+from referee.report import DECISION_WORDS, money
+from referee.ruling import Result, Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """One point on which the rulebooks part ways."""
+
+    line: int | None
+    """The log line, or None for a difference in the settlement."""
+    what: str
+    """The event as written, or ``net``/``carried``."""
+    by_rulebook: dict[str, str]
+    """Each rulebook's answer in a few words."""
+    sentence: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "what": self.what,
+            "by_rulebook": self.by_rulebook,
+            "sentence": self.sentence,
+        }
+
+
+def rule_everywhere(log: HandLog, text: str, books: list[str]) -> list[Result]:
+    """Replay the parsed ``log`` under each rulebook in ``books``."""
+    from referee.engine import rule_log
+    from referee.rulebook.load import load_rulebook
+
+    return [rule_log(log, text, load_rulebook(book)) for book in books]
+
+
+def disagreements(results: list[Result]) -> list[Disagreement]:
+    """Lines ruled differently, then settlements that differ, in log order."""
+    found: list[Disagreement] = []
+    lines = sorted({ruling.line for result in results for ruling in result.rulings})
+    for line in lines:
+        answers: dict[str, str] = {}
+        decisions: set[str] = set()
+        event = ""
+        for result in results:
+            here = [r for r in result.rulings if r.line == line]
+            answers[result.rulebook] = "; ".join(_answer(r) for r in here) if here else "no ruling"
+            decisions.add("; ".join(r.decision for r in here))
+            event = event or next((r.event for r in here), "")
+        if len(decisions) > 1:
+            found.append(Disagreement(line, event, answers, _line_sentence(line, answers)))
+    names = list(dict.fromkeys(name for result in results for name in result.net))
+    nets = {result.rulebook: result for result in results}
+    differing = [n for n in names if len({result.net.get(n, Decimal(0)) for result in results}) > 1]
+    if differing:
+        answers = {
+            book: ", ".join(f"{n} {_signed(res.net.get(n, Decimal(0)))}" for n in differing)
+            for book, res in nets.items()
+        }
+        found.append(Disagreement(None, "net", answers, _net_sentence(results, differing)))
+    carried = {result.rulebook: money(result.carried) for result in results}
+    if len(set(carried.values())) > 1:
+        sentence = "; ".join(f"{book} carries {amount}" for book, amount in carried.items()) + "."
+        found.append(Disagreement(None, "carried", carried, sentence[0].upper() + sentence[1:]))
+    return found
+
+
+def _answer(ruling: Ruling) -> str:
+    return f"{ruling.decision} ({ruling.rule})"
+
+
+def _line_sentence(line: int, answers: dict[str, str]) -> str:
+    groups: dict[str, list[str]] = {}
+    for book, answer in answers.items():
+        decision = answer.split(" (")[0]
+        groups.setdefault(decision, []).append(book)
+    parts = []
+    for decision, books in groups.items():
+        words = (
+            DECISION_WORDS.get(decision, decision) if decision != "no ruling" else "see nothing to rule on"
+        )
+        who = " and ".join(books)
+        parts.append(f"{who}: {words}")
+    return f"At line {line}, " + "; ".join(parts) + "."
+
+
+def _net_sentence(results: list[Result], players: list[str]) -> str:
+    parts = []
+    for result in results:
+        winners = [f"{n} {_signed(result.net[n])}" for n in players if n in result.net]
+        parts.append(f"under {result.rulebook} " + ", ".join(winners))
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
+
+
+def _signed(value: Decimal) -> str:
+    text = money(value)
+    return text if text.startswith("-") or text == "0" else f"+{text}"

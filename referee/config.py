@@ -1,0 +1,84 @@
+"""What the state machine needs to know about the game being played, in one frozen value.
+
+Built from the rulebook's effective game settings and the log's header (the header's limit and
+ante win over the rulebook's defaults, because they record what this table actually played).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from referee.events import Limit, LimitKind
+from referee.hands.ranking import Ranking
+
+
+@dataclass(frozen=True, slots=True)
+class PlayConfig:
+    """The knobs of clean play. Every field has the plain-draw default."""
+
+    game: str = "draw"
+    ranking: Ranking = field(default_factory=Ranking)
+    """How hands rank (with the hand size: best five of seven in seven-card draw)."""
+    deck: str = "standard"
+    hand_size: int = 5
+    openers: str = "anything"
+    """What the opening bet requires: anything, jacks-or-better, queens-or-better, ..."""
+    win_requirement: str | None = None
+    """A hand needed to take the pot (``three-of-a-kind`` for trips to win)."""
+    ante: Decimal = Decimal(0)
+    ante_by_dealer: bool = False
+    limit: Limit = field(default_factory=lambda: Limit(LimitKind.NO_LIMIT))
+    raise_cap: int | None = 5
+    """Most bets in one round, the opening bet included: a bet and four raises is 5."""
+    cap_heads_up: bool = False
+    """Whether the cap still applies when only two players are left."""
+    check_raise: bool = True
+    max_draw: int = 5
+    max_draw_with_ace: int | None = None
+    draws: int = 1
+    opener_speaks_first: bool = True
+    """After the draw the opener bets first (else the first live player left of the dealer)."""
+    cards_speak: bool = True
+    odd_chip: str = "left-of-dealer"
+    """Who gets an odd chip on a split: ``left-of-dealer`` (first winner clockwise) or ``high-card``."""
+    pass_and_out: bool = False
+    """A player who checks before the pot is opened may not come back in."""
+    reante_when_passed: bool = True
+    """When nobody opens, everyone antes again for the next deal."""
+    dealer_moves_when_passed: bool = True
+    openers_ladder: tuple[str, ...] = ()
+    """Progressive openers: the requirement for each deal in a row that nobody opened."""
+    ladder_after_top: str = "step-down"
+    switch_to_lowball: bool = False
+    """Jacks Back: when nobody opens, the same hands are played as ace-to-five lowball."""
+    opener_must_win_or_match: bool = False
+    """Diablo: an opener who does not win pays a new pot the size of the one just won."""
+    deal_passes_after_misdeals: int | None = 2
+    """Misdeals in a row by one dealer after which the deal passes left (000: two)."""
+
+    def bet_size(self, round_index: int) -> Decimal | None:
+        """The fixed bet for a round (``2/4``: 2 before the draw, 4 after), or None."""
+        if self.limit.kind is not LimitKind.FIXED:
+            return None
+        if round_index == 0 or (self.draws >= 3 and round_index == 1):
+            return self.limit.low
+        return self.limit.high
+
+
+def ladder_step(ladder: tuple[str, ...], passed: int, after_top: str) -> str:
+    """The progressive requirement after ``passed`` deals in a row nobody opened.
+
+    >>> [ladder_step(("jacks", "queens", "kings", "aces"), n, "step-down") for n in range(7)]
+    ['jacks', 'queens', 'kings', 'aces', 'kings', 'queens', 'jacks']
+    """
+    top = len(ladder) - 1
+    if passed <= top:
+        return ladder[passed]
+    if after_top == "stay":
+        return ladder[top]
+    if after_top == "restart":
+        return ladder[passed % len(ladder)]
+    cycle = 2 * top
+    position = passed % cycle if cycle else 0
+    return ladder[position if position <= top else cycle - position]

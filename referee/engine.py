@@ -1,0 +1,144 @@
+"""The front of the engine: a log and a rulebook in, a ``Result`` out.
+
+Builds the ``PlayConfig`` from the rulebook's effective game settings and the log's header,
+wraps the rulebook's decision tables as the replay's ``Judge``, and runs the replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee.config import PlayConfig
+from referee.events import HandLog, Limit, LimitKind
+from referee.replay import Replay, Verdict
+from referee.ruling import Result, RowCheck
+
+if TYPE_CHECKING:
+    from referee.rulebook.model import Rulebook
+    from referee.rulebook.settings import GameSettings
+
+DEFAULT_RULEBOOK = "scarne"
+"""Used when neither ``-r`` nor the log's ``rulebook:`` line names one."""
+
+_RANKING_PRESET = {
+    "high": "high",
+    "bug": "bug",
+    "joker-wild": "joker-wild",
+    "deuces-wild": "deuces-wild",
+    "stripped-32": "stripped-32",
+    "ace-to-five": "ace-to-five",
+    "deuce-to-seven": "deuce-to-seven",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RulebookJudge:
+    """A rulebook's decision tables, answering the replay's questions."""
+
+    rulebook: Rulebook
+
+    @property
+    def name(self) -> str:
+        return str(self.rulebook.id)
+
+    def decide(self, kind: str, facts: Mapping[str, object]) -> Verdict:
+        from referee.rulebook.decisions import decide
+        from referee.rulebook.vocabulary import KIND_FACTS, Kind
+
+        needed = {fact.value for fact in KIND_FACTS[Kind(kind)]}
+        decision = decide(self.rulebook, kind, {key: value for key, value in facts.items() if key in needed})
+        tried = tuple(RowCheck(miss.rule, False, "; ".join(miss.reasons)) for miss in decision.tried)
+        return Verdict(
+            remedy=decision.decision,
+            rule=decision.rule,
+            cite=decision.cite,
+            summary=decision.summary,
+            params=decision.params,
+            tried=(*tried, RowCheck(decision.rule, True, decision.summary)),
+        )
+
+
+def ranking_for(settings: GameSettings) -> object:
+    """The ``referee.hands.Ranking`` a game's settings describe."""
+    from dataclasses import replace
+
+    from referee.hands import Ranking
+
+    ranking = Ranking.named(_RANKING_PRESET.get(str(settings.ranking.value), "high"))
+    named = {str(card.value) for card in settings.wild_cards}
+    wild = named - {"one-eyed-jacks", "widow"}
+    one_eyed = any(str(card.value) == "one-eyed-jacks" for card in settings.wild_cards)
+    special = {str(hand.value) for hand in settings.special_hands}
+    if str(settings.deck.value) == "joker" and ranking.joker == "none":
+        ranking = replace(ranking, joker="bug")
+    if wild or one_eyed or special or settings.hand_size != 5:
+        ranking = replace(
+            ranking,
+            wild_ranks=set(ranking.wild_ranks) | wild,
+            one_eyed_jacks=ranking.one_eyed_jacks or one_eyed,
+            special_hands=set(ranking.special_hands) | special,
+            hand_size=settings.hand_size,
+        )
+    return ranking
+
+
+def play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
+    """The knobs of clean play: the rulebook's game, with the log's own limit and ante."""
+    header = log.header
+    betting = settings.betting
+    cap = betting.raise_cap.raises
+    openers = str(settings.openers.rule.value)
+    ladder: tuple[str, ...] = ()
+    if openers == "progressive":
+        ladder = tuple(str(step.value) for step in settings.openers.ladder) or ("jacks",)
+        openers = f"{ladder[0]}-or-better"
+    to_win = str(settings.showdown.to_win.value)
+    limit = header.limit or Limit(LimitKind.NO_LIMIT)
+    ante = header.ante.amount if header.ante else Decimal(0)
+    by_dealer = header.ante.by_dealer if header.ante else str(settings.ante.method.value) == "dealer"
+    return PlayConfig(
+        game=game,
+        ranking=ranking_for(settings),  # type: ignore[arg-type]
+        deck=str(settings.deck.value),
+        hand_size=settings.hand_size,
+        openers=openers,
+        win_requirement=None if to_win == "anything" else to_win,
+        ante=ante,
+        ante_by_dealer=by_dealer,
+        limit=limit,
+        raise_cap=None if cap is None else cap + 1,
+        cap_heads_up=not betting.raise_cap.heads_up_unlimited,
+        check_raise=betting.check_raise,
+        max_draw=settings.draw.max_cards,
+        max_draw_with_ace=settings.draw.max_with_ace,
+        draws=settings.draw.rounds,
+        opener_speaks_first=str(betting.first_after_draw.value) == "opener",
+        cards_speak=settings.showdown.cards_speak,
+        odd_chip=str(settings.showdown.odd_chip.value),
+        pass_and_out=str(betting.before_draw.value) == "pass-and-out",
+        reante_when_passed=settings.passed_out.ante_again,
+        dealer_moves_when_passed=str(settings.passed_out.next_dealer.value) == "next",
+        deal_passes_after_misdeals=settings.deal_passes_after_misdeals,
+        openers_ladder=ladder,
+        ladder_after_top=str(settings.openers.after_top.value),
+        switch_to_lowball=str(settings.passed_out.switch_to.value) == "ace-to-five",
+        opener_must_win_or_match=settings.showdown.opener_must_win_or_match,
+    )
+
+
+def rulebook_name(log: HandLog, override: str | None) -> str:
+    """``-r`` wins, then the log's ``rulebook:`` line, then the default (scarne)."""
+    return override or log.header.rulebook or DEFAULT_RULEBOOK
+
+
+def rule_log(log: HandLog, text: str, rulebook: Rulebook) -> Result:
+    """Replay ``log`` under ``rulebook``: rulings and settlement."""
+    from referee.rulebook.games import effective_game
+
+    game = log.header.game or str(rulebook.default_game)
+    settings = effective_game(rulebook, game)
+    config = play_config(settings, log, game)
+    return Replay(log, config, RulebookJudge(rulebook), text).run()

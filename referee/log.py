@@ -1,0 +1,244 @@
+"""Reading hand logs: text in the log language → a :class:`~referee.events.HandLog`.
+
+The language is line oriented, so a log is read a line at a time: blank and comment-only lines
+are skipped, the commonest event lines take a fast path (``logfast``) and every other line goes
+to the LALR parser built from ``grammar/hand.lark`` (``loggrammar``). A line that does not read
+becomes a problem and reading goes on, like a compiler, so one run reports every problem in the
+file (up to :data:`MAX_PROBLEMS`). Then the checks that need no rulebook run (``logcheck``).
+
+Raises :class:`~referee.errors.LogSyntaxError` when some text is not in the language and
+:class:`~referee.errors.LogError` when it reads but does not make sense.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from decimal import Decimal
+from typing import Final, TypeVar
+
+from referee.cards import CardError
+from referee.errors import LogError, LogSyntaxError, Problem
+from referee.events import AnteRule, Comment, Event, HandLog, Limit, LogHeader, Note
+from referee.logcheck import check_log
+from referee.logfast import HEADER_KEY, fast_line
+from referee.logwords import HEADER_KEYS, HeaderItem, LineSlip, comment_start
+
+__all__ = ["MAX_PROBLEMS", "format_log", "parse_log", "read_log"]
+
+MAX_PROBLEMS: Final = 20
+"""At most this many problems are reported; the last says when there were more."""
+
+_EVENT_KEYS: Final = frozenset({"note"})
+_T = TypeVar("_T")
+
+
+def parse_log(text: str, source: str = "<log>") -> HandLog:
+    """Read a hand log.
+
+    ``source`` names the file in problems. A UTF-8 byte-order mark and CRLF line ends are fine.
+
+    Raises:
+        LogSyntaxError: some lines are not in the log language (every such problem, up to 20,
+            plus any other problem found on the lines that read).
+        LogError: every line reads, but the log does not make sense (an unknown player, a
+            dealer who is not seated, no ``seats:`` line, ...).
+    """
+    return _Reader(source).read(text)
+
+
+def read_log(path: str | os.PathLike[str]) -> HandLog:
+    """Read a hand log from a file.
+
+    Raises:
+        OSError: the file cannot be read.
+        LogSyntaxError: the file is not UTF-8 text, or not in the log language.
+        LogError: as for :func:`parse_log`.
+    """
+    source = os.fspath(path)
+    with open(source, "rb") as file:
+        data = file.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        problem = Problem(
+            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x})",
+            source,
+            line,
+            column,
+            hint="save the log as UTF-8",
+        )
+        raise LogSyntaxError(problem) from None
+    return parse_log(text, source)
+
+
+def format_log(log: HandLog) -> str:
+    """The canonical text of a log (see :mod:`referee.logprint`)."""
+    from referee.logprint import format_log as _format
+
+    return _format(log)
+
+
+class _Reader:
+    """Reads one log; collects its header, events, comments and problems."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.header: dict[str, object] = {}
+        self.positions: list[tuple[str, int, int]] = []
+        self.events: list[Event] = []
+        self.comments: list[Comment] = []
+        self.syntax: list[Problem] = []
+        self.other: list[Problem] = []
+        self.first_event_line = 0
+
+    def read(self, text: str) -> HandLog:
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        for number, raw in enumerate(lines, start=1):
+            if len(self.syntax) + len(self.other) > MAX_PROBLEMS:
+                break
+            code = raw.lstrip(" \t\f")
+            if not code:
+                continue
+            column = len(raw) - len(code) + 1
+            if code[0] == "#":
+                self.comments.append(Comment(code.rstrip(), number))
+                continue
+            self._read_line(raw, code, number, column)
+        log = self._log()
+        problems = self.syntax + self.other
+        if len(problems) <= MAX_PROBLEMS:
+            problems += check_log(log, lines)
+        if problems:
+            raise (LogSyntaxError if self.syntax else LogError)(self._sorted(problems))
+        return log
+
+    def _read_line(self, raw: str, code: str, number: int, column: int) -> None:
+        if "#" in code:
+            comment = comment_start(code)
+            if comment >= 0:
+                self.comments.append(Comment(code[comment:].rstrip(), number, trailing=True))
+                # Outside quotes a `#` always starts a comment, as in the grammar.
+                code = code[:comment]
+        result = fast_line(code, number, column)
+        if result is None:
+            if ":" in code and (key := HEADER_KEY.match(code)):
+                name = key.group(1)
+                if name.lower() not in HEADER_KEYS and name.lower() not in _EVENT_KEYS:
+                    from referee.logerrors import unknown_key_problem
+
+                    seats = self._seats()
+                    self.other.append(unknown_key_problem(name, raw, number, column, self.source, seats))
+                    return
+            result = self._parse_line(raw, number)
+            if isinstance(result, Event):
+                result = dataclasses.replace(result, line=number, column=column)
+        if isinstance(result, HeaderItem):
+            self._add_header(result, raw, number, column)
+        elif isinstance(result, Event):
+            self._add_event(result)
+
+    def _parse_line(self, raw: str, number: int) -> Event | HeaderItem | None:
+        """The event or header item on a line, or None after recording why it does not read."""
+        from lark.exceptions import UnexpectedInput
+
+        from referee.loggrammar import parser
+
+        try:
+            result = parser().parse(raw)
+            assert isinstance(result, Event | HeaderItem)
+            return result
+        except UnexpectedInput as error:
+            from referee.logerrors import syntax_problem
+
+            self.syntax.append(syntax_problem(error, raw, number, self.source, self._seats()))
+        except LineSlip as slip:
+            self.syntax.append(
+                Problem(
+                    slip.message, self.source, number, slip.column, raw, slip.hint, slip.column + slip.width
+                )
+            )
+        except CardError as error:  # a letter that only matches a suit when case is ignored
+            self.syntax.append(Problem(str(error), self.source, number, 0, raw))
+        return None
+
+    def _seats(self) -> tuple[str, ...]:
+        seats = self.header.get("seats", ())
+        assert isinstance(seats, tuple)
+        return seats
+
+    def _add_event(self, event: Event) -> None:
+        if not self.first_event_line and not isinstance(event, Note):
+            self.first_event_line = event.line
+        self.events.append(event)
+
+    def _add_header(self, item: HeaderItem, raw: str, number: int, column: int) -> None:
+        end = column + len(item.key)
+        if self.first_event_line:
+            self.syntax.append(
+                Problem(
+                    f"`{item.key}:` is a header line, but the events started on line {self.first_event_line}",
+                    self.source,
+                    number,
+                    column,
+                    raw,
+                    "move it up with the other `key: value` lines, above the first event",
+                    end,
+                )
+            )
+        elif item.key in self.header:
+            first = dict((key, line) for key, line, _ in self.positions)[item.key]
+            self.other.append(
+                Problem(
+                    f"`{item.key}:` is given twice (first on line {first})",
+                    self.source,
+                    number,
+                    column,
+                    raw,
+                    "keep one of them",
+                    end,
+                )
+            )
+        else:
+            self.header[item.key] = item.value
+            self.positions.append((item.key, number, column))
+
+    def _log(self) -> HandLog:
+        values = self.header
+        seats = values.get("seats", ())
+        stacks = values.get("stacks", ())
+        assert isinstance(seats, tuple) and isinstance(stacks, tuple)
+        header = LogHeader(
+            seats=seats,
+            title=_optional(values, "title", str),
+            game=_optional(values, "game", str),
+            rulebook=_optional(values, "rulebook", str),
+            dealer=_optional(values, "dealer", str),
+            ante=_optional(values, "ante", AnteRule),
+            limit=_optional(values, "limit", Limit),
+            stacks=stacks,
+            rake=_optional(values, "rake", Decimal),
+            positions=tuple(self.positions),
+        )
+        return HandLog(header, tuple(self.events), self.source, comments=tuple(self.comments))
+
+    def _sorted(self, problems: list[Problem]) -> list[Problem]:
+        problems.sort(key=lambda problem: (problem.line, problem.column))
+        if len(problems) <= MAX_PROBLEMS:
+            return problems
+        shown = problems[: MAX_PROBLEMS - 1]
+        more = Problem(
+            f"more problems after line {shown[-1].line} are not shown; fix these first",
+            self.source,
+        )
+        return [*shown, more]
+
+
+def _optional(values: dict[str, object], key: str, kind: type[_T]) -> _T | None:
+    value = values.get(key)
+    assert value is None or isinstance(value, kind)
+    return value

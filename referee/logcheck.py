@@ -1,0 +1,251 @@
+"""Checks a log must pass before any rulebook sees it: the ones that need no rules of play.
+
+Everyone named is seated, nobody is seated twice, the dealer sits at the table, stacks name
+seated players, no line holds the same card twice, every amount is more than zero. Each problem
+points at the word that is wrong; all of them are reported, not just the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from typing import Final
+
+from referee.cards import Card
+from referee.errors import Problem
+from referee.events import (
+    CardExposed,
+    Draw,
+    Event,
+    HandLog,
+    LimitKind,
+    SplitOpeners,
+)
+from referee.logfast import AMOUNT, CARD_WORDS
+from referee.logwords import parse_amount, shorten
+
+_SEATS_LINE: Final = re.compile(r"[ \t\f]*seats[ \t\f]*:", re.IGNORECASE)
+_WORD: Final = re.compile(r"[^\s,]+")
+# The grammar's AMOUNT where it may stand: after a space, a `/` or a `-`.
+_AMOUNT_IN_TEXT: Final = re.compile(rf"(?<![\w.$]){AMOUNT.pattern}(?![\w.])", re.IGNORECASE)
+
+
+def check_log(log: HandLog, lines: Sequence[str]) -> list[Problem]:
+    """Every problem in a log that reads, in no particular order.
+
+    ``lines`` is the log's text split into lines (for the excerpts and exact columns).
+    """
+    return list(_Checker(log, lines).problems())
+
+
+class _Checker:
+    def __init__(self, log: HandLog, lines: Sequence[str]) -> None:
+        self.log = log
+        self.header = log.header
+        self.lines = lines
+        self.seats = set(log.header.seats)
+
+    def problems(self) -> Iterator[Problem]:
+        yield from self._check_seats()
+        yield from self._check_header_amounts()
+        for event in self.log.events:
+            yield from self._check_event(event)
+
+    # --- the header ----------------------------------------------------------------------------
+
+    def _check_seats(self) -> Iterator[Problem]:
+        header = self.header
+        if not header.seats:
+            if not any(_SEATS_LINE.match(line) for line in self.lines):
+                yield Problem(
+                    "the log has no `seats:` line, so nobody is at the table",
+                    self.log.source,
+                    hint="add one to the header, players in clockwise order: `seats: Ann, Bob, Cy, Dee`",
+                )
+            return
+        line, _ = header.position("seats")
+        seen: set[str] = set()
+        for name in header.seats:
+            if name in seen:
+                where = _find_name(self._text(line), name, nth=2)
+                yield self._problem(f"{shorten(name)} is seated twice", line, where, "each player sits once")
+            seen.add(name)
+        if header.dealer is not None and header.dealer not in self.seats:
+            line, column = header.position("dealer")
+            where = _find_name(self._text(line), header.dealer, start=column + len("dealer"))
+            yield self._problem(
+                f"the dealer, {shorten(header.dealer)}, is not seated",
+                line,
+                where,
+                self._suggest(header.dealer),
+            )
+        line, column = header.position("stacks")
+        named: set[str] = set()
+        for name, _amount in header.stacks:
+            if name not in self.seats:
+                where = _find_name(self._text(line), name, start=column + len("stacks"))
+                yield self._problem(
+                    f"stacks name {shorten(name)}, who is not seated", line, where, self._suggest(name)
+                )
+            elif name in named:
+                where = _find_name(self._text(line), name, nth=2)
+                yield self._problem(
+                    f"stacks name {shorten(name)} twice", line, where, "give each player's stack once"
+                )
+            named.add(name)
+
+    def _check_header_amounts(self) -> Iterator[Problem]:
+        header = self.header
+        amounts: list[tuple[str, Decimal | None]] = []
+        if header.ante is not None:
+            amounts.append(("ante", header.ante.amount))
+        if header.limit is not None:
+            amounts += [("limit", header.limit.low), ("limit", header.limit.high)]
+        amounts += [("stacks", amount) for _, amount in header.stacks]
+        for key, amount in amounts:
+            if amount is not None and amount <= 0:
+                line, column = header.position(key)
+                yield self._amount_problem(amount, line, column)
+        if header.rake is not None and header.rake < 0:
+            line, column = header.position("rake")
+            yield self._amount_problem(header.rake, line, column)
+        limit = header.limit
+        if (
+            limit is not None
+            and limit.kind is LimitKind.SPREAD
+            and limit.low is not None
+            and limit.high is not None
+            and limit.low > limit.high
+        ):
+            line, column = header.position("limit")
+            yield self._problem(
+                f"the spread limit {limit.low}-{limit.high} has its least bet above its most",
+                line,
+                (column, column + len("limit")),
+                f"write the least bet first: `limit: {limit.high}-{limit.low}`",
+            )
+
+    # --- events --------------------------------------------------------------------------------
+
+    def _check_event(self, event: Event) -> Iterator[Problem]:
+        if self.seats:
+            for name in _players(event):
+                if name not in self.seats:
+                    where = _find_name(self._text(event.line), name, start=event.column)
+                    yield self._problem(
+                        f"{shorten(name)} is not at the table", event.line, where, self._suggest(name)
+                    )
+        amount = getattr(event, "amount", None)
+        if isinstance(amount, Decimal) and amount <= 0:
+            yield self._amount_problem(amount, event.line, event.column)
+        cards = _cards(event)
+        if len(cards) > 1:
+            yield from self._check_cards(cards, event)
+
+    def _check_cards(self, cards: tuple[Card, ...], event: Event) -> Iterator[Problem]:
+        seen: set[Card] = set()
+        for card in cards:
+            if card.is_unknown:
+                continue
+            if card in seen:
+                text = self._text(event.line)
+                where = _find_card(text, card)
+                yield self._problem(
+                    f"{card!r} appears twice on this line",
+                    event.line,
+                    where,
+                    f"a pack holds one {card!r}; for an imperfect pack say `duplicate card found: {card!r}`",
+                )
+                return
+            seen.add(card)
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _text(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def _problem(self, message: str, line: int, where: tuple[int, int], hint: str) -> Problem:
+        column, end = where
+        return Problem(message, self.log.source, line, column, self._text(line), hint, end)
+
+    def _amount_problem(self, amount: Decimal, line: int, column: int) -> Problem:
+        where = _find_amount(self._text(line), amount) or (column, 0)
+        if amount == 0:
+            return self._problem(
+                "an amount of zero: a bet, ante or stack is more than nothing", line, where, ""
+            )
+        return self._problem(f"a negative amount ({amount}): amounts are never below zero", line, where, "")
+
+    def _suggest(self, name: str) -> str:
+        seats = self.header.seats
+        same_case = [seat for seat in seats if seat.lower() == name.lower()]
+        close = same_case or (len(name) <= 40 and difflib.get_close_matches(name, seats, n=1, cutoff=0.6))
+        listed = ", ".join(dict.fromkeys(seats))
+        if close:
+            return f"did you mean {close[0]}? The seats are {listed}"
+        return f"the seats are {listed}; a player who sat in goes in the `seats:` line"
+
+
+def _players(event: Event) -> list[str]:
+    """Everyone an event names."""
+    names = []
+    player = getattr(event, "player", None)
+    if isinstance(player, str):
+        names.append(player)
+    if isinstance(event, CardExposed):
+        if not event.by_dealer and event.by != player:
+            names.append(event.by)
+        if event.owner is not None and event.owner not in names:
+            names.append(event.owner)
+    return names
+
+
+def _cards(event: Event) -> tuple[Card, ...]:
+    """Every card one event names."""
+    if isinstance(event, Draw):
+        return event.discards + event.received
+    if isinstance(event, SplitOpeners):
+        return event.kept
+    cards = getattr(event, "cards", ())
+    return cards if isinstance(cards, tuple) else ()
+
+
+def _find_name(text: str, name: str, start: int = 1, nth: int = 1) -> tuple[int, int]:
+    """(column, end) of the ``nth`` mention of ``name`` at or after ``start``; (start, 0) if none."""
+    seen = 0
+    position = max(0, start - 1)
+    while name and (index := text.find(name, position)) >= 0:
+        end = index + len(name)
+        before, after = text[index - 1 : index], text[end : end + 1]
+        if before == '"' and after == '"':
+            seen += 1
+            if seen == nth:
+                return index, end + 2
+        elif not _is_word_char(before) and before != '"' and not _is_word_char(after):
+            seen += 1
+            if seen == nth:
+                return index + 1, end + 1
+        position = index + 1
+    return start, 0
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _find_card(text: str, card: Card) -> tuple[int, int]:
+    """(column, end) of the last time ``card`` is written on the line."""
+    found = (0, 0)
+    for match in _WORD.finditer(text.split("#", 1)[0]):
+        if CARD_WORDS.get(match.group()) == card:
+            found = (match.start() + 1, match.end() + 1)
+    return found
+
+
+def _find_amount(text: str, amount: Decimal) -> tuple[int, int] | None:
+    for match in _AMOUNT_IN_TEXT.finditer(text.split("#", 1)[0]):
+        if parse_amount(match.group()) == amount:
+            return match.start() + 1, match.end() + 1
+    return None

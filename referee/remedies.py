@@ -1,0 +1,1281 @@
+"""Irregularities: spot them, ask the rulebook, and apply its remedy to the hand.
+
+Each public function here handles one kind of finding for the replay: it computes the facts the
+kind's decision table tests (what the table knew at that line), asks the rulebook through
+``Replay.rule``, then patches the state as the remedy's docstring in
+``referee.rulebook.vocabulary`` says, and words the ruling's explanation for the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee import facts as fx
+from referee.cards import UNKNOWN, Card
+from referee.ruling import Outcome
+from referee.state import Phase
+
+if TYPE_CHECKING:
+    from referee.replay import Replay, Verdict
+
+ZERO = Decimal(0)
+
+
+def _m(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return "0" if text in ("-0", "") else text
+
+
+def _chips(value: Decimal) -> str:
+    return f"{_m(value)} chip" + ("" if value == 1 else "s")
+
+
+# --- deal-level remedies -------------------------------------------------------------------------
+
+
+def apply_misdeal(r: Replay, verdict: Verdict, why: str) -> str:
+    """Void the deal: bets go back, antes stay (or go back), the redeal by the rulebook's dealer."""
+    state = r.state
+    refund_antes = verdict.params.get("antes") == "refund"
+    staying = ZERO
+    for name, seat in state.seats.items():
+        antes = r.antes_in.get(name, ZERO)
+        back = seat.put_in if refund_antes else seat.put_in - antes
+        if seat.credit:
+            seat.credit = ZERO
+        if back > ZERO:
+            r.give_back(name, back)
+        staying += seat.put_in
+    for seat in state.seats.values():
+        seat.put_in = ZERO
+    state.dead_money += staying
+    if refund_antes:
+        for name in r.pot_share:
+            share = r.pot_share[name]
+            if share > ZERO and state.dead_money >= share:
+                state.dead_money -= share
+                r.got_back[name] += share
+                r.refunds[name] = r.refunds.get(name, ZERO) + share
+                r.pot_share[name] = ZERO
+    state.misdeals_by_dealer += 1
+    redeal = verdict.params.get("redeal", "same-dealer")
+    passes = r.config.deal_passes_after_misdeals
+    r.next_dealer_after_misdeal = redeal == "next-dealer" or (
+        passes is not None and state.misdeals_by_dealer >= passes
+    )
+    r.outcome = Outcome.MISDEAL
+    r.void_reason = "after the misdeal"
+    state.phase = Phase.OVER
+    r.pending.clear()
+    who = "the next dealer" if r.next_dealer_after_misdeal else f"{state.dealer} again"
+    returned = "everything goes back" if refund_antes else "bets go back, antes stay in the pot"
+    return f"{why}: misdeal — {returned}, and the cards are shuffled and dealt again by {who}."
+
+
+def apply_refund_all(r: Replay) -> str:
+    """Stop play; every chip in the pot goes back to whoever put it in."""
+    state = r.state
+    for name, seat in state.seats.items():
+        seat.credit = ZERO
+        share = r.pot_share.get(name, ZERO)
+        if share > ZERO:
+            r.got_back[name] += share
+            r.refunds[name] = r.refunds.get(name, ZERO) + share
+            r.pot_share[name] = ZERO
+        seat.put_in = ZERO
+    state.dead_money = ZERO
+    r.outcome = Outcome.MISDEAL
+    r.void_reason = "play stopped for the imperfect pack"
+    state.phase = Phase.OVER
+    r.pending.clear()
+    return "play stops at once and every player takes back what they put into the pot."
+
+
+def kill_hand(r: Replay, name: str, chips: str = "stay") -> None:
+    """The hand is dead; its chips stay (or all but ante and opening bet go back)."""
+    state = r.state
+    seat = state.seats[name]
+    if seat.credit:
+        seat.credit = ZERO
+    r.pending.pop(name, None)
+    if chips == "opening-bet-stays" and state.round_index == 0:
+        opening = state.last_raise if state.opener == name else ZERO
+        keep = r.antes_in.get(name, ZERO) + (opening if state.opener == name else ZERO)
+        back = seat.put_in - keep
+        r.give_back(name, back)
+    was_expected = state.phase is Phase.BETTING and state.expected_actor() == name
+    state.kill(name)
+    seat.acted = True
+    if was_expected:
+        state.last_actor = name
+    r.dead_hands_found.add(name)
+
+
+def last_player_standing(r: Replay, winner: str) -> None:
+    """Everyone else is out: the last hand takes the pot without a showdown.
+
+    An opener who still owes proof of openers is paid only once he shows them (or the log moves
+    on without anyone asking): the table learns of false openers at that moment.
+    """
+    state = r.state
+    if r.config.openers != "anything" and winner == state.opener and winner not in r.openers_proven:
+        r.awaiting_openers = winner
+        return
+    r.award_uncontested(winner)
+
+
+def carry_pot(r: Replay, verdict: Verdict, offender: str | None) -> str:
+    """End the deal with no winner; returns as the parameters say, the rest stays for next deal."""
+    state = r.state
+    offender_chips = verdict.params.get("offender_chips", "stay")
+    others_chips = verdict.params.get("others_chips", "stay")
+    returned: list[str] = []
+    for name, seat in state.seats.items():
+        bets = seat.put_in - r.antes_in.get(name, ZERO)
+        if name == offender:
+            if offender_chips == "returned-except-ante" and bets > ZERO:
+                r.give_back(name, bets)
+                returned.append(f"{name} takes back {_chips(bets)} of bets")
+            elif offender_chips == "opening-bet-stays":
+                opening = _opening_bet(r, name)
+                back = bets - opening
+                if back > ZERO:
+                    r.give_back(name, back)
+                    returned.append(f"{name} takes back {_chips(back)} beyond the opening bet")
+        elif others_chips == "returned" and bets > ZERO:
+            r.give_back(name, bets)
+            returned.append(f"{name} takes back {_chips(bets)}")
+    r.carry("the pot was carried to the next deal")
+    tail = ("; " + ", ".join(returned)) if returned else ""
+    return f"nobody wins this deal: {_chips(state.pot())} stay in the pot for the next deal{tail}."
+
+
+def _opening_bet(r: Replay, name: str) -> Decimal:
+    return r.opening_amount if r.state.opener == name else ZERO
+
+
+# --- the deal ------------------------------------------------------------------------------------
+
+
+def cut(r: Replay, event: ev.CutIrregularity) -> None:
+    problem = {
+        ev.CutProblem.NOT_OFFERED: "not-offered",
+        ev.CutProblem.NOT_CUT: "not-cut",
+        ev.CutProblem.EXPOSED_IN_CUT: "exposed-in-cut",
+    }[event.problem]
+    verdict = r.rule(
+        "cut-irregularity",
+        event,
+        {"cut_problem": problem},
+        lambda v: _deal_explanation(v, f"the pack was {event.problem.value.replace('cut ', 'cut: ')}"),
+    )
+    _deal_remedy(r, verdict, f"{event.problem.value}", event)
+
+
+def _deal_explanation(verdict: Verdict, what: str) -> str:
+    words = {
+        "misdeal": f"{what}, so the deal is void and the cards are dealt again.",
+        "play-on": f"{what}, but the deal stands and play goes on.",
+        "hand-stands": f"{what}, but the deal stands and play goes on.",
+        "refund-all": f"{what}: play stops and every player takes back what they put in.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+def _deal_remedy(r: Replay, verdict: Verdict, why: str, event: ev.Event) -> None:
+    if verdict.remedy == "misdeal":
+        apply_misdeal(r, verdict, why)
+        r._note(event, "misdeal")
+    elif verdict.remedy == "refund-all":
+        apply_refund_all(r)
+        r._note(event, "play stops; everything is refunded")
+    else:
+        r._note(event, verdict.remedy)
+
+
+def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
+    verdict = r.rule(
+        "wrong-dealer",
+        event,
+        {},
+        lambda v: _deal_explanation(v, f"{event.player} dealt out of turn"),
+    )
+    _deal_remedy(r, verdict, f"{event.player} dealt out of turn", event)
+
+
+def misdeal_called(r: Replay, event: ev.Event) -> None:
+    state = r.state
+    verdict = r.rule(
+        "misdeal",
+        event,
+        {"misdeals_by_this_dealer": state.misdeals_by_dealer},
+        lambda v: (
+            _deal_explanation(v, "the table called a misdeal")
+            if v.remedy != "misdeal"
+            else "the table called a misdeal and the rule upholds it: bets go back and the cards are "
+            "dealt again."
+        ),
+    )
+    _deal_remedy(r, verdict, "the table called a misdeal", event)
+
+
+def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
+    state = r.state
+    size = r.config.hand_size
+    if count == size:
+        r._note(event, "")
+        return
+    if state.draw_index > 0 and state.phase is not Phase.DRAW:
+        foul_hand(r, event, player, count, collected=False)
+        return
+    seat = state.seats[player]
+    facts = {
+        "extra_or_short": "extra" if count > size else "short",
+        "cards_off_by": abs(count - size),
+        "player_looked": seat.acted or seat.drew > 0,
+        "is_dealer": player == state.dealer,
+    }
+    what = f"{player} was dealt {count} cards instead of {size}"
+    verdict = r.rule("wrong-card-count", event, facts, lambda v: _count_explanation(v, what, player))
+    remedy = verdict.remedy
+    if remedy == "misdeal":
+        apply_misdeal(r, verdict, what)
+    elif remedy == "hand-dead":
+        kill_hand(r, player, verdict.params.get("chips", "stay"))
+        r.after_action()
+    elif remedy == "hand-corrected":
+        _fix_count(r, player, size)
+    r._note(event, remedy)
+
+
+def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
+    words = {
+        "misdeal": f"{what}; it is a misdeal and the cards are dealt again.",
+        "hand-dead": f"{what}; {player}'s hand is dead and the chips stay in the pot.",
+        "hand-corrected": f"{what}; the count is put right and play goes on.",
+        "play-on": f"{what}; play goes on with the hand as it is.",
+        "hand-stands": f"{what}; the hand plays as it is.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+def _fix_count(r: Replay, player: str, size: int) -> None:
+    seat = r.state.seats[player]
+    while len(seat.cards) > size:
+        seat.cards.pop()
+    while len(seat.cards) < size:
+        seat.cards.append(UNKNOWN)
+    seat.cards_known = all(not c.is_unknown for c in seat.cards)
+
+
+def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
+    state = r.state
+    collected = r.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
+    facts = {"phase": fx.phase(state, collected=collected)}
+    verdict = r.rule(
+        "imperfect-pack",
+        event,
+        facts,
+        lambda v: _deal_explanation(v, f"the pack is imperfect ({what})"),
+    )
+    if collected:
+        r._note(event, "the pot was already collected")
+        return
+    _deal_remedy(r, verdict, f"the pack is imperfect ({what})", event)
+
+
+# --- exposed cards -------------------------------------------------------------------------------
+
+
+def exposed(r: Replay, event: ev.CardExposed) -> None:
+    state = r.state
+    stage = fx.stage(state)
+    owner = event.owner if event.owner is not None else (None if event.by_dealer else event.by)
+    exposer = state.dealer if event.by_dealer else event.by
+    if owner is None:
+        whose = "nobody"
+    elif owner == exposer:
+        whose = "own"
+    else:
+        whose = "other-player"
+    state.exposed[stage] = state.exposed.get(stage, 0) + 1
+    hand_key = (stage, owner or "")
+    if owner:
+        state.exposed_to[hand_key] = state.exposed_to.get(hand_key, 0) + 1
+    facts = {
+        "caused_by": "dealer" if event.by_dealer else "player",
+        "whose_card": whose,
+        "exposed_in_phase": state.exposed[stage],
+        "exposed_to_this_hand": state.exposed_to.get(hand_key, 1 if owner else 0) or 1,
+    }
+    if owner:
+        r.track_cards(event, owner, (event.card,))
+        if state.phase is Phase.OVER:
+            return
+    card = event.card.symbol()
+    holder = f"{owner}'s {card}" if owner else card
+    who = "the dealer" if event.by_dealer else event.by
+    what = f"{who} exposed {holder}"
+    verdict = r.rule("exposed-card", event, facts, lambda v: _exposed_explanation(v, what, owner, card))
+    _apply_card_remedy(r, verdict, event, owner, event.card, what)
+
+
+def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
+    state = r.state
+    stage = fx.stage(state)
+    state.exposed[stage] = state.exposed.get(stage, 0) + 1
+    # On the draw the card was due to the next player to be served; on the deal nobody can say.
+    due = state.next_to_draw() if state.phase is Phase.DRAW else None
+    hand_key = (stage, due or "")
+    state.exposed_to[hand_key] = state.exposed_to.get(hand_key, 0) + 1
+    facts = {
+        "exposed_in_phase": state.exposed[stage],
+        "exposed_to_this_hand": state.exposed_to[hand_key],
+        "to_dealer": due == state.dealer,
+    }
+    what = f"{event.card.symbol()} was found face up in the pack"
+    verdict = r.rule("card-face-up-in-pack", event, facts, lambda v: _exposed_explanation(v, what, None, ""))
+    _apply_card_remedy(r, verdict, event, None, event.card, what)
+
+
+def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: str) -> str:
+    replace = verdict.params.get("replace", "immediately")
+    when = "at once" if replace == "immediately" else "after everyone else has drawn"
+    words = {
+        "misdeal": f"{what}; it is a misdeal and the cards are dealt again.",
+        "play-on": f"{what}; the deal stands and play goes on.",
+        "card-kept": f"{what}; {owner or 'the player'} must keep {card or 'it'}.",
+        "card-dead": f"{what}; the card is out of play and {owner or 'the player due it'} "
+        f"gets another {when}.",
+        "hand-dead": f"{what}; {owner or 'the player'}'s hand is dead.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+def _apply_card_remedy(
+    r: Replay, verdict: Verdict, event: ev.Event, owner: str | None, card: Card, what: str
+) -> None:
+    remedy = verdict.remedy
+    state = r.state
+    if remedy == "misdeal":
+        apply_misdeal(r, verdict, what)
+    elif remedy == "refund-all":
+        apply_refund_all(r)
+    elif remedy == "card-dead" and owner:
+        seat = state.seats[owner]
+        if card in seat.cards:
+            seat.cards[seat.cards.index(card)] = UNKNOWN
+            seat.cards_known = False
+        state.seen_cards[card] = "dead"
+        state.cards_out += 1
+    elif remedy == "hand-dead" and owner:
+        kill_hand(r, owner, verdict.params.get("chips", "stay"))
+        r.after_action()
+    r._note(event, remedy)
+
+
+# --- betting -------------------------------------------------------------------------------------
+
+
+def _action_word(event: ev.Event) -> str:
+    if isinstance(event, ev.Check):
+        return "check"
+    if isinstance(event, ev.Call):
+        return "call"
+    if isinstance(event, ev.Raise):
+        return "raise"
+    return "bet"
+
+
+def _intended_total(r: Replay, event: ev.Event, name: str) -> Decimal:
+    """The total this round ``event`` would bring the player to."""
+    state = r.state
+    seat = state.seats[name]
+    if isinstance(event, ev.Bet | ev.Open):
+        base = max(seat.put_in_round, state.current_bet) if state.current_bet else seat.put_in_round
+        return base + event.amount
+    if isinstance(event, ev.Raise):
+        return event.amount if event.to else state.current_bet + event.amount
+    if isinstance(event, ev.Call):
+        if event.amount is not None:
+            return seat.put_in_round + seat.credit + event.amount
+        return state.current_bet
+    if isinstance(event, ev.AllIn):
+        return seat.put_in_round + seat.credit + (seat.stack or ZERO)
+    return seat.put_in_round
+
+
+def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
+    """An action before the player's turn: the chips go in now; the ruling waits for his turn."""
+    state = r.state
+    seat = state.seats[name]
+    action = _action_word(event)
+    total = _intended_total(r, event, name)
+    chips = max(ZERO, total - seat.put_in_round - seat.credit)
+    if isinstance(event, ev.Call) and event.amount is None:
+        chips = state.to_call(name)
+    if isinstance(event, ev.AllIn):
+        action = "raise" if total > state.current_bet else "call"
+        if state.current_bet == ZERO:
+            action = "bet"
+    paid = r.pay(name, chips, betting=False) if chips else ZERO
+    seat.credit += paid
+    previous = r.pending.get(name)
+    if previous is not None:
+        previous.chips += paid
+        r._note(event, "out of turn again")
+        return
+    from referee.replay import Pending
+
+    r.pending[name] = Pending(event, action, paid, state.bets_this_round)
+    expected = state.expected_actor()
+    r._note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
+
+
+def decide_out_of_turn(r: Replay, name: str) -> None:
+    """The offender's proper turn has come (or the round ended): rule and apply."""
+    pending = r.pending.pop(name, None)
+    if pending is None:
+        return
+    state = r.state
+    seat = state.seats[name]
+    facing = max(ZERO, state.current_bet - seat.put_in_round)
+    facts = {
+        "action": pending.action,
+        "previous_bet_vs_out_of_turn": fx.compare_bet(facing, pending.chips),
+        "action_changed": state.bets_this_round > pending.bets_then,
+    }
+    if pending.verbal:
+        verdict = r.rule(
+            "verbal-bet",
+            pending.event,
+            {"in_turn": False, "action_changed": facts["action_changed"]},
+            lambda v: _verbal_explanation(v, name, pending),
+        )
+        if verdict.remedy == "verbal-binding" and state.phase is Phase.BETTING and seat.in_hand:
+            _perform_said(r, name, pending)
+        return
+    verdict = r.rule(
+        "out-of-turn",
+        pending.event,
+        facts,
+        lambda v: _out_of_turn_explanation(v, name, pending, facing),
+    )
+    _apply_out_of_turn(r, verdict, name, pending, facing)
+
+
+def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: object, facing: Decimal) -> None:
+    from referee.replay import Pending
+
+    assert isinstance(pending, Pending)
+    state = r.state
+    seat = state.seats[name]
+    remedy = verdict.remedy
+    if not seat.in_hand or state.phase is not Phase.BETTING:
+        # The round ended before his turn came: the chips he put in stay where they are.
+        if seat.credit and seat.in_hand and state.phase is not Phase.OVER:
+            seat.credit = ZERO
+        return
+    if remedy == "bet-withdrawn":
+        back = seat.credit
+        seat.credit = ZERO
+        r.give_back(name, back)
+        return
+    if remedy == "options":
+        return  # his next line decides; the chips count toward it
+    if remedy == "raise-not-allowed":
+        seat.no_raise = True
+        if pending.action == "check" and state.can_check(name):
+            state.check(name)
+            r.absorb.add(name)
+        elif seat.credit:
+            r.call(name)
+            r.absorb.add(name)
+        r.after_action()
+        return
+    if remedy == "hand-dead":
+        kill_hand(r, name, verdict.params.get("chips", "stay"))
+        r.after_action()
+        return
+    if pending.action == "check":
+        if state.can_check(name):
+            state.check(name)
+            r.absorb.add(name)
+            r.after_action()
+        return
+    if remedy == "bet-stands-as-call" or (remedy in ("bet-stands", "play-on") and pending.chips <= facing):
+        if seat.credit >= facing or seat.stack == ZERO:
+            r.call(name)
+            r.absorb.add(name)
+            r.after_action()
+        return
+    if remedy in ("bet-stands-as-raise", "bet-stands", "play-on"):
+        r.bet_to(name, seat.put_in_round + seat.credit)
+        r.absorb.add(name)
+        r.after_action()
+
+
+def _out_of_turn_explanation(verdict: Verdict, name: str, pending: object, facing: Decimal) -> str:
+    from referee.replay import Pending
+
+    assert isinstance(pending, Pending)
+    chips = _chips(pending.chips)
+    remedy = verdict.remedy
+    if pending.action == "check":
+        return {
+            "raise-not-allowed": f"{name} checked out of turn: the check stands and no raise is "
+            "allowed this round.",
+            "bet-stands": f"{name} checked out of turn: the check stands.",
+            "play-on": f"{name} checked out of turn: no penalty; the turn comes round as usual.",
+            "bet-withdrawn": f"{name} checked out of turn: it counts for nothing.",
+        }.get(remedy, f"{name} checked out of turn: {verdict.summary}")
+    words = {
+        "bet-stands": f"{name}'s {chips} stay in the pot and stand as that {pending.action} "
+        "when the turn comes.",
+        "bet-stands-as-call": f"{name}'s {chips} stay in the pot and count as a call.",
+        "bet-stands-as-raise": f"{name}'s {chips} stay in the pot and count as a call of {_m(facing)} "
+        f"and a raise of {_m(max(ZERO, pending.chips - facing))}.",
+        "options": f"{name}'s {chips} stay in the pot; at {name}'s turn: drop (losing them), call or raise.",
+        "bet-withdrawn": f"{name} takes back the {chips} and acts freely in turn.",
+        "raise-not-allowed": f"{name}'s {chips} count as a call; no raise this round.",
+        "hand-dead": f"{name} acted out of turn; the hand is dead and the {chips} stay in the pot.",
+        "play-on": f"{name}'s {chips} stand as put in.",
+    }
+    return words.get(remedy, f"{name} acted out of turn: {verdict.summary}")
+
+
+def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
+    """A betting action in turn: check the amount against the limit and cap, then apply."""
+    state = r.state
+    seat = state.seats[name]
+    if isinstance(event, ev.Check):
+        if not state.can_check(name):
+            # Checking into a bet cannot stand: with chips already in he calls, else he has folded.
+            r._note(event, f"{name} cannot check facing a bet: call, raise or fold")
+            return
+        state.check(name)
+        r._note(event, "")
+        return
+    total = _intended_total(r, event, name)
+    if isinstance(event, ev.Call):
+        _call(r, event, name, total)
+        return
+    stack_total = seat.put_in_round + seat.credit + (seat.stack if seat.stack is not None else total)
+    all_in = seat.stack is not None and total >= stack_total
+    if all_in:
+        total = stack_total
+    added = total - state.current_bet
+    least, most = r.bet_bounds(name)
+    unopened = isinstance(event, ev.Bet | ev.Open) and not state.opened
+    action = "bet" if state.current_bet == ZERO or unopened else "raise"
+    if isinstance(event, ev.Raise):
+        action = "raise"
+    if added <= ZERO:
+        r.call(name)
+        r._note(event, "counts as a call")
+        return
+    cap = r.config.raise_cap
+    live = len(state.live())
+    capped = (
+        cap is not None
+        and action == "raise"
+        and state.bets_this_round >= cap
+        and not (live == 2 and not r.config.cap_heads_up)
+    )
+    if seat.no_raise and action == "raise":
+        r.call(name)
+        r._note(event, f"{name} may not raise this round; counted as a call")
+        return
+    if capped:
+        verdict = r.rule(
+            "raise-cap",
+            event,
+            {},
+            lambda v: _cap_explanation(v, name, cap or 0),
+        )
+        if verdict.remedy in ("raise-not-allowed", "bet-stands-as-call", "excess-returned"):
+            r.call(name)
+            r._note(event, "the raise is over the cap; it stands as a call")
+            r.after_action()
+            return
+        _do_bet(r, event, name, total)
+        return
+    if most is not None and added > most and not all_in:
+        verdict = r.rule(
+            "over-limit",
+            event,
+            {"action": action},
+            lambda v: _over_explanation(v, name, added, most),
+        )
+        if verdict.remedy in ("excess-returned", "bet-stands-as-call", "raise-not-allowed"):
+            total = state.current_bet + most
+            if verdict.remedy != "excess-returned":
+                total = state.current_bet
+        elif verdict.remedy == "bet-withdrawn":
+            r._note(event, "the bet is taken back")
+            return
+        elif verdict.remedy == "hand-dead":
+            kill_hand(r, name)
+            r._note(event, "hand dead")
+            return
+        _do_bet(r, event, name, total)
+        return
+    if least is not None and added < least and not all_in:
+        full = least
+        verdict = r.rule(
+            "short-bet",
+            event,
+            {"action": action, "at_least_half": fx.at_least_half(added, full)},
+            lambda v: _short_explanation(v, name, action, added, full),
+        )
+        remedy = verdict.remedy
+        if remedy == "must-complete":
+            total = state.current_bet + full
+        elif remedy in ("bet-stands-as-call", "raise-not-allowed") and action == "raise":
+            r.call(name)
+            r._note(event, "short raise: counts as a call")
+            r.after_action()
+            return
+        elif remedy == "hand-dead":
+            r.bet_to(name, total)
+            kill_hand(r, name)
+            r._note(event, "short bet: hand dead, chips stay")
+            return
+        elif remedy == "bet-withdrawn":
+            r._note(event, "the short bet is taken back")
+            return
+        _do_bet(r, event, name, total)
+        return
+    _do_bet(r, event, name, total)
+
+
+def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
+    state = r.state
+    opening = state.round_index == 0 and not state.opened
+    r.bet_to(name, total)
+    if opening and state.opened and state.opener == name:
+        r.opening_amount = state.current_bet
+    if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
+        state.opener = name
+        state.opened = True
+    r._note(event, "")
+
+
+def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
+    state = r.state
+    seat = state.seats[name]
+    owed = state.current_bet - seat.put_in_round - seat.credit
+    stack = seat.stack
+    if event.amount is not None and event.amount < owed and (stack is None or event.amount < stack):
+        verdict = r.rule(
+            "short-bet",
+            event,
+            {"action": "call", "at_least_half": False},
+            lambda v: _short_explanation(v, name, "call", event.amount or ZERO, owed),
+        )
+        remedy = verdict.remedy
+        if remedy == "hand-dead":
+            r.bet_to(name, seat.put_in_round + seat.credit + (event.amount or ZERO))
+            kill_hand(r, name)
+            r._note(event, "short call: hand dead, chips stay")
+            r.after_action()
+            return
+        if remedy == "bet-withdrawn":
+            state.fold(name)
+            r._note(event, "short call taken back; out of the hand")
+            r.after_action()
+            return
+        r.call(name)
+        r._note(event, "completed to a full call")
+        return
+    if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
+        state.check(name)
+        r._note(event, "nothing to call: counts as a check")
+        return
+    r.call(name)
+    r._note(event, "")
+
+
+def _cap_explanation(verdict: Verdict, name: str, cap: int) -> str:
+    if verdict.remedy in ("raise-not-allowed", "bet-stands-as-call", "excess-returned"):
+        return (
+            f"only {cap} bets are allowed in a round; {name}'s raise stands as a call and the extra "
+            "chips go back."
+        )
+    return f"{name} raised past the cap of {cap} bets: {verdict.summary}"
+
+
+def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal) -> str:
+    words = {
+        "excess-returned": f"{name} put in {_m(added)} where the limit allows {_m(most)}; "
+        "the extra goes back and the bet stands at the limit.",
+        "bet-stands": f"{name} bet over the limit ({_m(added)}, limit {_m(most)}); the bet stands.",
+        "bet-withdrawn": f"{name} bet over the limit; the bet is taken back.",
+    }
+    return words.get(verdict.remedy, f"{name} bet over the limit: {verdict.summary}")
+
+
+def _short_explanation(verdict: Verdict, name: str, action: str, added: Decimal, full: Decimal) -> str:
+    words = {
+        "must-complete": f"{name}'s {action} of {_m(added)} is short of {_m(full)}; it must be made "
+        "the full amount.",
+        "bet-stands-as-call": f"{name}'s short {action} of {_m(added)} counts only as a call.",
+        "raise-not-allowed": f"{name}'s short {action} of {_m(added)} counts only as a call.",
+        "hand-dead": f"{name}'s {action} of {_m(added)} is short; the hand is dead and the chips "
+        "stay in the pot.",
+        "bet-stands": f"{name}'s {action} of {_m(added)} stands as made.",
+        "bet-withdrawn": f"{name}'s short {action} is taken back.",
+        "play-on": f"{name}'s {action} of {_m(added)} stands as made.",
+    }
+    return words.get(verdict.remedy, f"{name}'s {action} is short: {verdict.summary}")
+
+
+def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facing: bool) -> None:
+    verdict = r.rule(
+        "improper-fold",
+        event,
+        {"in_turn": in_turn, "bet_facing": facing},
+        lambda v: _fold_explanation(v, name, in_turn),
+    )
+    if verdict.remedy == "bet-withdrawn" or (verdict.remedy == "play-on" and not in_turn):
+        r._note(event, "the fold does not count yet")
+        return
+    r.fold(name)
+    r._note(event, verdict.remedy)
+
+
+def _fold_explanation(verdict: Verdict, name: str, in_turn: bool) -> str:
+    what = f"{name} folded out of turn" if not in_turn else f"{name} folded when a check was free"
+    words = {
+        "hand-dead": f"{what}; the hand is dead.",
+        "play-on": f"{what}; the fold stands."
+        if in_turn
+        else f"{what}; it does not count until the turn comes round.",
+        "hand-stands": f"{what}; the fold stands.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- verbal declarations -------------------------------------------------------------------------
+
+
+def parse_speech(speech: str) -> object | None:
+    """``bet 5``, ``raise 4``, ``raise to 8``, ``call``, ``check``, ``fold`` → a Said; else None."""
+    from referee.replay import Said
+
+    words = speech.lower().replace("$", "").split()
+    if not words:
+        return None
+    verb = words[0]
+    amount: Decimal | None = None
+    to = False
+    rest = words[1:]
+    if rest and rest[0] == "to":
+        to = True
+        rest = rest[1:]
+    if rest:
+        try:
+            amount = Decimal(rest[0])
+        except ArithmeticError:
+            amount = None
+    mapping = {
+        "bet": "bet",
+        "bets": "bet",
+        "open": "bet",
+        "opens": "bet",
+        "raise": "raise",
+        "raises": "raise",
+        "call": "call",
+        "calls": "call",
+        "check": "check",
+        "pass": "check",
+        "fold": "fold",
+        "drop": "fold",
+    }
+    action = mapping.get(verb)
+    if action is None:
+        return None
+    return Said(action, amount, to)
+
+
+def verbal(r: Replay, event: ev.Says) -> None:
+    from referee.replay import Pending, Said
+
+    state = r.state
+    said = parse_speech(event.speech)
+    if not isinstance(said, Said) or state.phase is Phase.OVER:
+        r._note(event, "")
+        return
+    if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL):
+        r._enter_betting()
+    if state.phase is not Phase.BETTING:
+        r._note(event, "")
+        return
+    in_turn = state.expected_actor() == event.player
+    if not in_turn:
+        r.pending[event.player] = Pending(
+            event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True
+        )
+        r._note(event, "spoken out of turn")
+        return
+    pending = Pending(event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True)
+    verdict = r.rule(
+        "verbal-bet",
+        event,
+        {"in_turn": True, "action_changed": False},
+        lambda v: _verbal_explanation(v, event.player, pending),
+    )
+    if verdict.remedy == "verbal-binding":
+        _perform_said(r, event.player, pending)
+    r._note(event, verdict.remedy)
+
+
+def _perform_said(r: Replay, name: str, pending: object) -> None:
+    from referee.replay import Pending
+
+    assert isinstance(pending, Pending)
+    state = r.state
+    if state.expected_actor() != name:
+        return
+    if pending.action == "fold":
+        r.fold(name)
+    elif pending.action == "check":
+        if state.can_check(name):
+            state.check(name)
+    elif pending.action == "call":
+        r.call(name)
+    else:
+        amount = pending.chips
+        if pending.action == "bet":
+            r.bet_to(name, state.seats[name].put_in_round + amount)
+        else:
+            r.bet_to(name, state.current_bet + amount)
+    r.absorb.add(name)
+    r.after_action()
+
+
+def _verbal_explanation(verdict: Verdict, name: str, pending: object) -> str:
+    from referee.replay import Pending
+
+    assert isinstance(pending, Pending)
+    said = pending.action + (f" {_m(pending.chips)}" if pending.chips else "")
+    if verdict.remedy == "verbal-binding":
+        return f'{name} said "{said}": the words are binding and count as the action.'
+    if verdict.remedy == "verbal-ignored":
+        return f'{name} said "{said}": the words count for nothing.'
+    return f'{name} said "{said}": {verdict.summary}'
+
+
+# --- the draw ------------------------------------------------------------------------------------
+
+
+def draw(r: Replay, event: ev.Draw) -> None:
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if state.phase is not Phase.DRAW:
+        if state.phase is Phase.BETTING and state.round_complete() and state.draw_index < r.config.draws:
+            state.phase = Phase.DRAW
+            state.draw_index += 1
+            state.served_this_draw = []
+        else:
+            r._note(event, "not during a draw")
+            return
+    expected = state.next_to_draw()
+    limit = _max_draw(r, seat.cards, event)
+    deck_left = len(_deck(r)) - state.cards_out
+    findings = False
+    if expected is not None and expected != name and seat.drew < state.draw_index:
+        skipped = expected
+        verdict = r.rule(
+            "draw-irregularity",
+            event,
+            _draw_facts(r, skipped, "out-of-turn"),
+            lambda v: _draw_explanation(v, name, f"{name} drew before {skipped}", skipped),
+        )
+        findings = True
+        if verdict.remedy == "hand-dead":
+            kill_hand(r, skipped)
+    waiting = r.discarded_waiting.pop(name, None)
+    for other, discard in list(r.discarded_waiting.items()):
+        if other != name:
+            r.discarded_waiting.pop(other)
+            verdict = r.rule(
+                "draw-irregularity",
+                discard,
+                {**_draw_facts(r, other, "discarded-not-drawn"), "next_player_served": True},
+                _explainer(other, f"{other} discarded and was not served"),
+            )
+            findings = True
+            if verdict.remedy == "hand-dead":
+                kill_hand(r, other)
+    count = event.count
+    if count > limit:
+        verdict = r.rule(
+            "draw-irregularity",
+            event,
+            {**_draw_facts(r, name, "over-max"), "extra_or_short": "extra", "player_discarded": True},
+            _explainer(name, f"{name} drew {count} cards where {limit} is the most"),
+        )
+        findings = True
+        if verdict.remedy == "draw-limited":
+            count = limit
+        elif verdict.remedy == "hand-dead":
+            kill_hand(r, name)
+    if count > deck_left >= 0:
+        verdict = r.rule(
+            "deck-exhausted",
+            event,
+            {},
+            lambda v: f"the pack ran out on {name}'s draw; {v.summary or v.remedy}",
+        )
+        findings = True
+        if verdict.remedy == "reshuffle-discards":
+            state.cards_out = max(0, state.cards_out - sum(len(s.discarded) for s in state.seats.values()))
+    discards = list(event.discards) or (list(waiting.cards) if waiting else [])
+    received = list(event.received)[:count]
+    if waiting is not None and not event.discards:
+        # The discards were already taken out by the Discard line.
+        state.seats[name].cards.extend(received if received else [UNKNOWN] * count)
+        state.seats[name].cards_known = all(not c.is_unknown for c in state.seats[name].cards)
+    else:
+        state.replace_cards(name, discards, count, received)
+    if event.discards and len(event.discards) != count and not findings:
+        off = count - len(event.discards)
+        verdict = r.rule(
+            "draw-irregularity",
+            event,
+            {
+                **_draw_facts(r, name, "discard-mismatch"),
+                "extra_or_short": "extra" if off > 0 else "short",
+                "player_discarded": True,
+            },
+            lambda v: _draw_explanation(
+                v, name, f"{name} threw {len(event.discards)} cards and took {count}", name
+            ),
+        )
+        if verdict.remedy == "hand-dead":
+            kill_hand(r, name)
+        elif verdict.remedy == "hand-corrected":
+            _fix_count(r, name, r.config.hand_size)
+    r.track_cards(event, name, event.received)
+    state.cards_out += count
+    seat.drew = state.draw_index
+    state.served_this_draw.append(name)
+    r._note(event, "")
+    r.after_action()
+
+
+def _deck(r: Replay) -> tuple[Card, ...]:
+    from referee.cards import DECKS
+
+    return DECKS.get(r.config.deck, DECKS["standard"])
+
+
+def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
+    most = r.config.max_draw
+    with_ace = r.config.max_draw_with_ace
+    if with_ace is not None:
+        kept = [c for c in cards if c not in event.discards]
+        if any(c.rank is not None and c.rank.value == "A" for c in kept):
+            most = max(most, with_ace)
+    return most
+
+
+def _explainer(holder: str, what: str) -> Callable[[Verdict], str]:
+    return lambda verdict: _draw_explanation(verdict, holder, what, holder)
+
+
+def _draw_facts(r: Replay, name: str, problem: str) -> dict[str, object]:
+    state = r.state
+    seat = state.seats[name]
+    return {
+        "draw_problem": problem,
+        "extra_or_short": "none",
+        "player_looked": seat.acted or seat.drew > 0,
+        "next_player_served": bool(state.served_this_draw) and state.served_this_draw[-1] != name,
+        "player_discarded": name in r.discarded_waiting or bool(seat.discarded),
+        "cards_dealt": False,
+        "others_acted_on_it": False,
+    }
+
+
+def _draw_explanation(verdict: Verdict, name: str, what: str, holder: str) -> str:
+    words = {
+        "hand-dead": f"{what}; {holder}'s hand is dead.",
+        "hand-stands": f"{what}; the hands stand as they are.",
+        "play-on": f"{what}; play goes on.",
+        "draw-limited": f"{what}; only the most the rules allow are served.",
+        "card-kept": f"{what}; the cards as dealt must be kept.",
+        "hand-corrected": f"{what}; the count is put right.",
+        "misdeal": f"{what}; it is a misdeal.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- the showdown and openers -------------------------------------------------------------------
+
+
+def show(r: Replay, event: ev.Show) -> None:
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if state.phase is Phase.DRAW:
+        r._end_draw()
+    if state.phase is Phase.BETTING and state.round_complete():
+        state.phase = Phase.SHOWDOWN
+    seat.cards = list(event.cards)
+    seat.cards_known = all(not c.is_unknown for c in seat.cards)
+    seat.shown = True
+    r.track_cards(event, name, event.cards)
+    if state.phase is Phase.OVER:
+        return
+    r._note(event, "")
+    if len(event.cards) != r.config.hand_size and seat.in_hand:
+        foul_hand(r, event, name, len(event.cards), collected=False)
+    elif name == state.opener and seat.in_hand and not _openers_checked(r, name):
+        _check_openers(r, event, name, list(event.cards))
+    check_declaration(r, name)
+    if state.phase is Phase.SHOWDOWN:
+        r.maybe_settle_showdown()
+
+
+def _openers_checked(r: Replay, name: str) -> bool:
+    return name in r.openers_proven
+
+
+def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
+    r._note(event, "")
+    _check_openers(r, event, event.player, list(event.cards))
+
+
+def _check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> None:
+    """The opener's cards are seen: did he hold what it takes to open?"""
+    state = r.state
+    requirement = r.config.openers
+    if requirement == "anything" or state.opener != name:
+        return
+    from referee.showdown import could_have_opened, holds_openers
+
+    seat = state.seats[name]
+    kept = list(seat.split_kept or ())
+    if any(c.is_unknown for c in cards):
+        return
+    if holds_openers(r.config, cards):
+        r.openers_proven.add(name)
+        return
+    discards = [c for c in seat.discarded if not c.is_unknown]
+    split_announced = seat.split_kept is not None
+    provable = could_have_opened(r.config, cards + kept, discards)
+    if split_announced or (discards and provable):
+        facts = {
+            "announced": split_announced,
+            "discards_kept": split_announced or bool(discards),
+            "openers_proven": provable,
+        }
+        verdict = r.rule(
+            "split-openers",
+            event,
+            facts,
+            lambda v: _split_explanation(v, name, provable),
+            facts_for=lambda kind: _false_opener_facts(r, name),
+        )
+        r.openers_proven.add(name)
+        if verdict.remedy in ("hand-dead", "forfeit-pot-to-best-legitimate-hand", "pot-carried"):
+            _apply_false_openers(r, verdict, name, event)
+        return
+    verdict = r.rule(
+        "false-openers",
+        event,
+        _false_opener_facts(r, name),
+        lambda v: _false_openers_explanation(r, v, name),
+    )
+    r.openers_proven.add(name)
+    _apply_false_openers(r, verdict, name, event)
+
+
+def _false_opener_facts(r: Replay, name: str) -> dict[str, object]:
+    state = r.state
+    others = [n for n in state.live() if n != name]
+    return {
+        "called": bool(state.callers),
+        "others_remain": bool(others),
+        "raised": state.raised_first_round,
+        "callers": len(state.callers),
+    }
+
+
+def _apply_false_openers(r: Replay, verdict: Verdict, name: str, event: ev.Event) -> None:
+    remedy = verdict.remedy
+    state = r.state
+    if remedy in ("forfeit-pot-to-best-legitimate-hand", "hand-dead"):
+        kill_hand(r, name, verdict.params.get("chips", "stay"))
+        if not state.live():
+            r.carry("the false opener's pot is carried")
+        elif len(state.live()) == 1:
+            r.award_uncontested(state.live()[0])
+    elif remedy == "pot-carried":
+        carry_pot(r, verdict, name)
+    elif remedy == "pot-reopened":
+        _reopen(r, verdict, name)
+    elif remedy == "refund-all":
+        apply_refund_all(r)
+    elif remedy == "misdeal":
+        apply_misdeal(r, verdict, f"{name} opened without openers")
+
+
+def _reopen(r: Replay, verdict: Verdict, name: str) -> None:
+    """Before the draw: the opening is void and betting goes on from the offender's left.
+
+    With nobody else still holding cards, nobody can open again: the pot carries at once with
+    the same chip rules, as the remedy says for a pot nobody reopens.
+    """
+    state = r.state
+    if not [other for other in state.live() if other != name]:
+        from dataclasses import replace
+
+        others = verdict.params.get("others_chips", "returned")
+        params = {
+            "offender_chips": verdict.params.get("offender_chips", "stay"),
+            "others_chips": "stay" if others == "stay" else "returned",
+        }
+        carry_pot(r, replace(verdict, params=params), name)
+        return
+    if verdict.params.get("offender", "out") == "out":
+        kill_hand(r, name)
+    if verdict.params.get("others_chips", "returned") == "returned":
+        for other, seat in state.seats.items():
+            if other != name and seat.put_in_round > ZERO:
+                r.give_back(other, seat.put_in_round)
+    state.opened = False
+    state.opener = None
+    state.current_bet = ZERO
+    state.bets_this_round = 0
+    state.last_raise = ZERO
+    for seat in state.seats.values():
+        seat.acted = False
+        seat.put_in_round = ZERO
+    state.last_actor = name
+    state.phase = Phase.BETTING
+
+
+def _false_openers_explanation(r: Replay, verdict: Verdict, name: str) -> str:
+    what = f"{name} opened without openers"
+    alone = not [other for other in r.state.live() if other != name]
+    if verdict.remedy == "pot-reopened" and alone:
+        return f"{what}; nobody else is left to open again, so the pot stays for the next deal."
+    words = {
+        "forfeit-pot-to-best-legitimate-hand": f"{what}; that hand is dead, its chips stay in, and the best "
+        "other hand takes the pot.",
+        "hand-dead": f"{what}; that hand is dead and the others play the pot out.",
+        "pot-carried": f"{what}; nobody wins this deal and the pot stays for the next.",
+        "pot-reopened": f"{what}; the opening is void and the pot may be opened again.",
+        "play-on": f"{what}; the pot plays on as it is.",
+        "refund-all": f"{what}; everyone takes back what they put in.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+def _split_explanation(verdict: Verdict, name: str, provable: bool) -> str:
+    if verdict.remedy == "play-on":
+        return f"{name} split openers and can prove them; the hand plays."
+    proof = "can prove them" if provable else "cannot prove holding openers"
+    return f"{name} split openers and {proof}: {verdict.summary}"
+
+
+def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: bool) -> None:
+    size = r.config.hand_size
+    state = r.state
+    facts = {
+        "extra_or_short": "extra" if count > size else "short",
+        "phase": fx.phase(state, collected=collected),
+    }
+    what = f"{name} holds {count} cards instead of {size}"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy == "hand-dead":
+            return f"{what}; the hand is foul and has no interest in the pot."
+        if collected:
+            return f"{what}; the pot was already collected, so the result stands."
+        return f"{what}: {v.summary}"
+
+    verdict = r.rule("foul-hand", event, facts, explain)
+    if collected:
+        return
+    if verdict.remedy == "hand-dead":
+        kill_hand(r, name)
+        live = state.live()
+        if len(live) == 1:
+            r.award_uncontested(live[0])
+        elif not live:
+            r.carry("every hand was foul")
+        elif state.phase is Phase.SHOWDOWN:
+            r.maybe_settle_showdown()
+
+
+# --- declarations ---------------------------------------------------------------------------------
+
+
+_CATEGORY_WORDS = (
+    ("five of a kind", 10),
+    ("five aces", 10),
+    ("straight flush", 9),
+    ("royal", 9),
+    ("four of a kind", 8),
+    ("quads", 8),
+    ("fours", 8),
+    ("full house", 7),
+    ("full", 7),
+    ("boat", 7),
+    ("flush", 6),
+    ("straight", 5),
+    ("three of a kind", 4),
+    ("trips", 4),
+    ("set", 4),
+    ("two pair", 3),
+    ("pair", 2),
+    ("high", 1),
+    ("nothing", 1),
+)
+
+
+def declared_rank(words: str) -> int | None:
+    """The category a declaration names, as 1 (high card) .. 10 (five of a kind)."""
+    text = words.lower()
+    for phrase, rank in _CATEGORY_WORDS:
+        if phrase in text:
+            return rank
+    return None
+
+
+def check_declaration(r: Replay, name: str) -> None:
+    """A declared hand and the cards disagree: cards speak or the declaration binds."""
+    declaration = r.declared.get(name)
+    seat = r.state.seats[name]
+    if declaration is None or not seat.shown or not seat.cards_known:
+        return
+    if len(seat.cards) != r.config.hand_size:
+        return
+    from referee.showdown import category_rank
+
+    said = declared_rank(declaration.words)
+    actual = category_rank(r.config, seat.cards)
+    if said is None or actual is None or said == actual:
+        return
+    r.declared.pop(name, None)
+    higher = said > actual
+    verdict = r.rule(
+        "misdeclared-hand",
+        declaration,
+        {"cards_speak": r.config.cards_speak, "declared_vs_actual": "higher" if higher else "lower"},
+        lambda v: (
+            f"{name} declared {declaration.words} but the cards say otherwise; the cards speak."
+            if v.remedy == "cards-speak"
+            else f"{name} declared {declaration.words}; the declaration binds."
+        ),
+    )
+    if verdict.remedy == "declaration-binds" and higher:
+        kill_hand(r, name)

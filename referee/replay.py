@@ -1,0 +1,828 @@
+"""Replay a hand log through the state machine, rule on what goes wrong, and settle.
+
+The replay walks the events in order. Clean play moves the state; anything irregular becomes a
+finding — what happened, and what the table knew at that moment — which the rulebook's
+decision table turns into a ``Ruling``; ``referee.remedies`` then patches the state with the
+row's remedy and the replay carries on. A replay always finishes: nothing a log says raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Protocol
+
+from referee import events as ev
+from referee import facts as fx
+from referee.cards import Card
+from referee.config import PlayConfig, ladder_step
+from referee.events import LimitKind
+from referee.ruling import Action, Outcome, Result, RowCheck, Ruling
+from referee.settle import Split, chip_unit, split_pot
+from referee.state import Phase, new_hand_state
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a rulebook's decision table says about one finding."""
+
+    remedy: str
+    """The decision's id (``misdeal``, ``bet-stands``, ``card-dead``, ...)."""
+    rule: str
+    cite: str
+    summary: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    tried: tuple[RowCheck, ...] = ()
+
+
+class Judge(Protocol):
+    """The rulebook, as the replay sees it."""
+
+    @property
+    def name(self) -> str: ...
+
+    def decide(self, kind: str, facts: Mapping[str, object]) -> Verdict: ...
+
+
+@dataclass(slots=True)
+class Pending:
+    """An action taken out of turn, waiting for the offender's proper turn to be ruled on."""
+
+    event: ev.Event
+    action: str
+    """bet, call, raise or check."""
+    chips: Decimal
+    bets_then: int
+    """The round's bet count when it happened (to tell whether the action changed since)."""
+    verbal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A spoken action read from ``Ann says "..."``."""
+
+    action: str
+    amount: Decimal | None = None
+    to: bool = False
+
+
+class Replay:
+    """One log under one rulebook. Use ``replay_log``."""
+
+    def __init__(self, log: ev.HandLog, config: PlayConfig, judge: Judge, text: str = "") -> None:
+        self.log = log
+        self.config = config
+        self.base_config = config
+        self.judge = judge
+        self.lines = text.splitlines()
+        header = log.header
+        stacks: dict[str, Decimal | None] = {name: header.stack(name) for name in header.seats}
+        self.state = new_hand_state(config, header.seats, header.dealer or header.seats[-1], stacks)
+        self.rulings: list[Ruling] = []
+        self.actions: list[Action] = []
+        self.put_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
+        self.got_back: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
+        self.antes_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
+        """Antes and blinds in this deal (they stay in the pot on a misdeal)."""
+        self.pot_share: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
+        """What each player has in the pot not yet won, carried pots included (for refund-all)."""
+        self.awards: dict[str, Decimal] = {}
+        self.refunds: dict[str, Decimal] = {}
+        self.outcome: Outcome | None = None
+        self.last_split: Split | None = None
+        self.winners_hands: dict[str, str] = {}
+        self.void_reason = ""
+        self.unit = chip_unit(_amounts(log))
+        self.pending: dict[str, Pending] = {}
+        self.absorb: set[str] = set()
+        """Players whose next line this round restates an action the referee already applied."""
+        self.declared: dict[str, ev.Declare] = {}
+        self.discarded_waiting: dict[str, ev.Discard] = {}
+        self.dead_hands_found: set[str] = set()
+        self.openers_proven: set[str] = set()
+        """Openers already checked (shown or proven) this deal."""
+        self.opening_amount = ZERO
+        """The opening bet of this deal (it may stay in the pot when the opener is false)."""
+        self.next_dealer_after_misdeal = False
+        self.awaiting_openers: str | None = None
+        """An opener left alone in the pot, to be paid once he shows openers."""
+        self.passed_in_a_row = 0
+        """Deals in a row nobody opened (the progressive ladder climbs with it)."""
+        self.switched = False
+
+    # --- the walk -----------------------------------------------------------------------------
+
+    def run(self) -> Result:
+        from referee import remedies
+
+        self.remedies = remedies
+        handlers: dict[type, Callable[[ev.Event], None]] = {
+            ev.Antes: self._antes,  # type: ignore[dict-item]
+            ev.Post: self._post,  # type: ignore[dict-item]
+            ev.Deal: self._deal,
+            ev.DealtCards: self._dealt,  # type: ignore[dict-item]
+            ev.Check: self._action,
+            ev.Bet: self._action,
+            ev.Open: self._action,
+            ev.Call: self._action,
+            ev.Raise: self._action,
+            ev.AllIn: self._action,
+            ev.Fold: self._fold,  # type: ignore[dict-item]
+            ev.DrawPhase: self._draw_phase,
+            ev.Draw: self._draw,  # type: ignore[dict-item]
+            ev.Discard: self._discard,  # type: ignore[dict-item]
+            ev.StandPat: self._stand_pat,  # type: ignore[dict-item]
+            ev.Showdown: self._showdown,
+            ev.Show: self._show,  # type: ignore[dict-item]
+            ev.Muck: self._muck,  # type: ignore[dict-item]
+            ev.ShowOpeners: self._show_openers,  # type: ignore[dict-item]
+            ev.SplitOpeners: self._split_openers,  # type: ignore[dict-item]
+            ev.Declare: self._declare,  # type: ignore[dict-item]
+            ev.Says: self._says,  # type: ignore[dict-item]
+            ev.CardExposed: self._exposed,  # type: ignore[dict-item]
+            ev.CardFaceUpInPack: self._face_up_in_pack,  # type: ignore[dict-item]
+            ev.CutIrregularity: self._cut,  # type: ignore[dict-item]
+            ev.WrongCardCount: self._wrong_count,  # type: ignore[dict-item]
+            ev.DuplicateCard: self._duplicate,  # type: ignore[dict-item]
+            ev.WrongDealer: self._wrong_dealer,  # type: ignore[dict-item]
+            ev.MisdealCalled: self._misdeal_called,
+            ev.NewDeal: self._new_deal,  # type: ignore[dict-item]
+        }
+        for event in self.log.events:
+            if self.awaiting_openers is not None and not self._proves_openers(event):
+                self._pay_waiting_opener()
+            if self.state.phase is Phase.OVER and not isinstance(
+                event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
+            ):
+                if isinstance(event, ev.Show | ev.Muck | ev.Showdown) and self.outcome in (
+                    Outcome.SHOWDOWN,
+                    Outcome.UNCONTESTED,
+                ):
+                    self._late_show(event)
+                    continue
+                self._note(event, f"void: {self.void_reason}" if self.void_reason else "void")
+                continue
+            handler = handlers.get(type(event))
+            if handler is None:
+                self._note(event, "")
+                continue
+            handler(event)
+            self._resolve_pending()
+        if self.awaiting_openers is not None:
+            self._pay_waiting_opener()
+        return self._finish()
+
+    def _proves_openers(self, event: ev.Event) -> bool:
+        """The waiting opener shows his openers (or his hand) now."""
+        return (
+            isinstance(event, ev.ShowOpeners | ev.Show | ev.Note)
+            and getattr(event, "player", self.awaiting_openers) == self.awaiting_openers
+        )
+
+    def _pay_waiting_opener(self) -> None:
+        winner, self.awaiting_openers = self.awaiting_openers, None
+        if winner is not None and self.state.phase is not Phase.OVER and self.state.seats[winner].in_hand:
+            self.openers_proven.add(winner)
+            self.award_uncontested(winner)
+
+    # --- findings -----------------------------------------------------------------------------
+
+    def rule(
+        self,
+        kind: str,
+        event: ev.Event,
+        facts: Mapping[str, object],
+        explain: Callable[[Verdict], str],
+        facts_for: Callable[[str], Mapping[str, object]] | None = None,
+    ) -> Verdict:
+        """Ask the rulebook about one irregularity and record the ruling."""
+        all_facts = {**fx.common(self.state), **facts}
+        verdict = self.judge.decide(kind, all_facts)
+        if verdict.remedy == "same-as" and facts_for is not None:
+            other = verdict.params.get("kind", "")
+            if other and other != kind:
+                return self.rule(other, event, facts_for(other), explain, None)
+        self.rulings.append(
+            Ruling(
+                line=event.line,
+                event=self.text_of(event),
+                irregularity=kind,
+                decision=verdict.remedy,
+                rule=verdict.rule,
+                cite=verdict.cite,
+                explanation=explain(verdict),
+                facts=tuple((key, _fact_word(value)) for key, value in sorted(all_facts.items())),
+                tried=verdict.tried,
+                summary=verdict.summary,
+            )
+        )
+        return verdict
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def text_of(self, event: ev.Event) -> str:
+        """The line as written, comment and surrounding blanks removed."""
+        if 0 < event.line <= len(self.lines):
+            return _strip_comment(self.lines[event.line - 1]).strip()
+        return type(event).__name__
+
+    def _note(self, event: ev.Event, note: str) -> None:
+        self.actions.append(Action(event.line, self.text_of(event), note))
+
+    def known(self, name: str) -> bool:
+        return name in self.state.seats
+
+    def _enter_betting(self) -> bool:
+        """Move into a betting round if the log has reached one; False when none can start."""
+        state = self.state
+        if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL):
+            state.dealt = True
+            state.round_index = 0
+            state.start_first_round()
+            return True
+        if state.phase is Phase.DRAW:
+            self._end_draw()
+            state.round_index = state.draw_index
+            state.start_round()
+            self.absorb.clear()
+            return True
+        return state.phase is Phase.BETTING
+
+    # --- chips --------------------------------------------------------------------------------
+
+    def pay(self, name: str, amount: Decimal, *, betting: bool = True, ante: bool = False) -> Decimal:
+        paid = self.state.pay(name, amount, betting=betting)
+        self.put_in[name] += paid
+        self.pot_share[name] += paid
+        if ante:
+            self.antes_in[name] += paid
+        return paid
+
+    def give_back(self, name: str, amount: Decimal) -> None:
+        """Chips leave the pot to the player who put them in (a withdrawn or returned bet)."""
+        if amount <= ZERO:
+            return
+        self.state.refund(name, amount)
+        self.put_in[name] -= amount
+        self.pot_share[name] -= amount
+
+    def bet_to(self, name: str, total: Decimal) -> None:
+        """Bring ``name`` up to ``total`` this round, spending his credit first."""
+        seat = self.state.seats[name]
+        credit = seat.credit
+        if credit:
+            # Chips already in the pot from an out-of-turn bet now count in this round.
+            seat.put_in_round += credit
+            seat.credit = ZERO
+            if seat.put_in_round > total:
+                excess = seat.put_in_round - total
+                seat.put_in_round = total
+                self.give_back(name, excess)
+                seat.put_in_round += excess  # give_back lowered it; the round total stays
+                seat.put_in_round -= excess
+        before = seat.put_in
+        self.state.bet_to(name, total)
+        self.put_in[name] += seat.put_in - before
+        self.pot_share[name] += seat.put_in - before
+
+    def call(self, name: str) -> None:
+        seat = self.state.seats[name]
+        self.bet_to(
+            name,
+            self.state.current_bet
+            if seat.stack is None
+            else min(self.state.current_bet, seat.put_in_round + seat.credit + seat.stack),
+        )
+        if self.state.round_index == 0 and self.state.opened and name != self.state.opener:
+            self.state.callers.add(name)
+
+    # --- antes and blinds ---------------------------------------------------------------------
+
+    def _antes(self, event: ev.Antes) -> None:
+        state = self.state
+        if state.phase is Phase.OVER:
+            self._note(event, "for the next deal")
+            return
+        if event.player is not None:
+            amount = event.amount if event.amount is not None else self.config.ante
+            self.pay(event.player, amount, betting=False, ante=True)
+        elif self.config.ante_by_dealer:
+            self.pay(state.dealer, self.config.ante, betting=False, ante=True)
+        else:
+            for name in state.order:
+                self.pay(name, self.config.ante, betting=False, ante=True)
+        self._note(event, "")
+
+    def _post(self, event: ev.Post) -> None:
+        self.pay(event.player, event.amount, betting=True, ante=True)
+        self.state.blind_posters.append(event.player)
+        if event.kind in (ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE):
+            self.state.action_blind = event.player
+        self._note(event, "")
+
+    # --- the deal -----------------------------------------------------------------------------
+
+    def _deal(self, event: ev.Event) -> None:
+        state = self.state
+        state.phase = Phase.DEAL
+        state.dealt = True
+        state.cards_out += self.config.hand_size * len(state.order)
+        self._note(event, "")
+
+    def _dealt(self, event: ev.DealtCards) -> None:
+        state = self.state
+        if state.phase is Phase.BEFORE_DEAL:
+            state.phase = Phase.DEAL
+            state.dealt = True
+            state.cards_out += self.config.hand_size * len(state.order)
+        state.seats[event.player].cards = []
+        state.give(event.player, list(event.cards))
+        self.track_cards(event, event.player, event.cards)
+        self._note(event, "")
+        if len(event.cards) != self.config.hand_size:
+            self.remedies.wrong_count(self, event, event.player, len(event.cards))
+
+    def track_cards(self, event: ev.Event, where: str, cards: tuple[Card, ...]) -> None:
+        """Remember where each natural card is; a card in two places is an imperfect pack."""
+        for card in cards:
+            if not card.is_natural:
+                continue
+            previous = self.state.seen_cards.get(card)
+            if previous is not None and previous != where:
+                self.remedies.imperfect_pack(self, event, card, f"{card.symbol()} is in two places")
+                if self.state.phase is Phase.OVER:
+                    return
+            self.state.seen_cards[card] = where
+
+    # --- betting ------------------------------------------------------------------------------
+
+    def _action(self, event: ev.Event) -> None:
+        state = self.state
+        name = getattr(event, "player", "")
+        if not self._enter_betting():
+            self._note(event, "no betting round is open")
+            return
+        seat = state.seats[name]
+        if not seat.in_hand:
+            self._note(event, f"{name} is no longer in the hand; line ignored")
+            return
+        expected = state.expected_actor()
+        if name in self.absorb:
+            self.absorb.discard(name)
+            if expected != name:
+                self._note(event, "already counted by the ruling above")
+                return
+        if expected is None:
+            self._note(event, "the betting round was already over; line ignored")
+            return
+        if name != expected:
+            self.remedies.out_of_turn(self, event, name)
+            return
+        self.remedies.in_turn_action(self, event, name)
+        self._after_action()
+
+    def _fold(self, event: ev.Fold) -> None:
+        state = self.state
+        name = event.player
+        if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL, Phase.DRAW):
+            self._enter_betting()
+        seat = state.seats[name]
+        if not seat.in_hand:
+            self._note(event, f"{name} is no longer in the hand; line ignored")
+            return
+        expected = state.expected_actor()
+        in_turn = expected == name or state.phase is not Phase.BETTING
+        facing = state.to_call(name) > ZERO
+        if not in_turn or not facing:
+            self.remedies.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
+        else:
+            self.fold(name)
+            self._note(event, "")
+        self._after_action()
+
+    def fold(self, name: str) -> None:
+        seat = self.state.seats[name]
+        pending = self.pending.pop(name, None)
+        if pending is not None and seat.credit:
+            seat.credit = ZERO  # his out-of-turn chips stay in the pot
+        if self.state.phase is Phase.BETTING and self.state.expected_actor() == name:
+            self.state.fold(name)
+        else:
+            seat.in_hand = False
+            seat.folded = True
+
+    def after_action(self) -> None:
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """End the deal when one player is left; end a round nobody opened."""
+        state = self.state
+        if state.phase is Phase.OVER:
+            return
+        live = state.live()
+        if len(live) == 1 and state.dealt:
+            self.remedies.last_player_standing(self, live[0])
+            return
+        if not live and state.dealt:
+            self.carry("everyone is out of the pot")
+            return
+        if (
+            state.phase is Phase.BETTING
+            and state.round_index == 0
+            and not state.opened
+            and not state.blind_posters
+            and not self.pending
+            and state.round_complete()
+        ):
+            self.pass_out()
+
+    def _resolve_pending(self) -> None:
+        """Rule on out-of-turn actions whose offender's proper turn has come (or passed)."""
+        if not self.pending:
+            return
+        state = self.state
+        for name in list(self.pending):
+            if state.phase is not Phase.BETTING:
+                self.remedies.decide_out_of_turn(self, name)
+                continue
+            expected = state.expected_actor()
+            if expected == name or expected is None or not state.seats[name].in_hand:
+                self.remedies.decide_out_of_turn(self, name)
+
+    # --- the draw -----------------------------------------------------------------------------
+
+    def _draw_phase(self, event: ev.Event) -> None:
+        state = self.state
+        if state.phase is Phase.DRAW:
+            self._end_draw()
+        if state.phase in (Phase.BETTING, Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
+            if state.phase is Phase.BETTING and not state.round_complete():
+                self._note(event, "the betting was not finished; the log moves on to the draw")
+            else:
+                self._note(event, "")
+            if self.pending:
+                for name in list(self.pending):
+                    self.remedies.decide_out_of_turn(self, name)
+            state.phase = Phase.DRAW
+            state.draw_index += 1
+            state.served_this_draw = []
+            self.discarded_waiting = {}
+            return
+        self._note(event, "")
+
+    def _end_draw(self) -> None:
+        """Players the log does not mention on the draw stood pat."""
+        state = self.state
+        for name in state.live():
+            seat = state.seats[name]
+            if seat.drew < state.draw_index:
+                seat.drew = state.draw_index
+
+    def _draw(self, event: ev.Draw) -> None:
+        self.remedies.draw(self, event)
+
+    def _discard(self, event: ev.Discard) -> None:
+        seat = self.state.seats[event.player]
+        for card in event.cards:
+            if card in seat.cards:
+                seat.cards.remove(card)
+        seat.discarded.extend(event.cards)
+        self.discarded_waiting[event.player] = event
+        self._note(event, "")
+
+    def _stand_pat(self, event: ev.StandPat) -> None:
+        state = self.state
+        if state.phase is not Phase.DRAW:
+            self._note(event, "")
+            return
+        expected = state.next_to_draw()
+        state.seats[event.player].drew = state.draw_index
+        state.served_this_draw.append(event.player)
+        self._note(event, "" if expected in (None, event.player) else "stood pat out of turn")
+
+    # --- the showdown -------------------------------------------------------------------------
+
+    def _showdown(self, event: ev.Event) -> None:
+        state = self.state
+        if state.phase is Phase.DRAW:
+            self._end_draw()
+        if self.pending:
+            for name in list(self.pending):
+                self.remedies.decide_out_of_turn(self, name)
+        state.phase = Phase.SHOWDOWN
+        self._note(event, "")
+        self.maybe_settle_showdown()
+
+    def _show(self, event: ev.Show) -> None:
+        self.remedies.show(self, event)
+
+    def _late_show(self, event: ev.Event) -> None:
+        """A hand shown after the pot was awarded: informative only, unless it is foul."""
+        if isinstance(event, ev.Show) and len(event.cards) != self.config.hand_size:
+            self.remedies.foul_hand(self, event, event.player, len(event.cards), collected=True)
+            return
+        self._note(event, "after the pot was awarded")
+
+    def _muck(self, event: ev.Muck) -> None:
+        state = self.state
+        seat = state.seats[event.player]
+        seat.mucked = True
+        seat.in_hand = False
+        seat.folded = True
+        self._note(event, "")
+        live = state.live()
+        if len(live) == 1:
+            self.remedies.last_player_standing(self, live[0])
+        else:
+            self.maybe_settle_showdown()
+
+    def _show_openers(self, event: ev.ShowOpeners) -> None:
+        self.remedies.show_openers(self, event)
+
+    def _split_openers(self, event: ev.SplitOpeners) -> None:
+        self.state.seats[event.player].split_kept = event.kept
+        self._note(event, "")
+
+    def _declare(self, event: ev.Declare) -> None:
+        self.declared[event.player] = event
+        self._note(event, "")
+        self.remedies.check_declaration(self, event.player)
+
+    def _says(self, event: ev.Says) -> None:
+        self.remedies.verbal(self, event)
+
+    # --- irregular facts ----------------------------------------------------------------------
+
+    def _exposed(self, event: ev.CardExposed) -> None:
+        self.remedies.exposed(self, event)
+
+    def _face_up_in_pack(self, event: ev.CardFaceUpInPack) -> None:
+        self.remedies.face_up_in_pack(self, event)
+
+    def _cut(self, event: ev.CutIrregularity) -> None:
+        self.remedies.cut(self, event)
+
+    def _wrong_count(self, event: ev.WrongCardCount) -> None:
+        self.remedies.wrong_count(self, event, event.player, event.count)
+
+    def _duplicate(self, event: ev.DuplicateCard) -> None:
+        if self.state.phase is Phase.OVER and self.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            self._note(event, f"void: {self.void_reason}")
+            return
+        self.remedies.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
+
+    def _wrong_dealer(self, event: ev.WrongDealer) -> None:
+        self.remedies.wrong_dealer(self, event)
+
+    def _misdeal_called(self, event: ev.Event) -> None:
+        self.remedies.misdeal_called(self, event)
+
+    # --- settling -----------------------------------------------------------------------------
+
+    def maybe_settle_showdown(self) -> None:
+        """Settle once every live hand at the showdown has been shown."""
+        state = self.state
+        live = state.live()
+        if state.phase is not Phase.SHOWDOWN or not live:
+            return
+        if not all(state.seats[n].shown for n in live):
+            return
+        from referee.showdown import hand_strength
+
+        strengths = {}
+        for name in live:
+            strengths[name] = hand_strength(self.config, state.seats[name].cards)
+        qualified = [n for n in live if self._qualifies(strengths[n].value)]
+        if not qualified:
+            self.carry("no hand qualified to win")
+            return
+        split = split_pot(
+            state.contributions(),
+            qualified,
+            lambda name: strengths[name].value,
+            self.odd_chip_order,
+            self.unit,
+            state.dead_money,
+        )
+        for pot in split.pots:
+            for name in pot.winners:
+                self.winners_hands.setdefault(name, strengths[name].words)
+        opener = state.opener
+        self.close_deal(split, Outcome.SHOWDOWN if len(live) > 1 else Outcome.UNCONTESTED)
+        if self.config.opener_must_win_or_match and opener in live and opener not in split.awards:
+            self._match_the_pot(opener, sum((p.amount for p in split.pots), ZERO))
+
+    def _match_the_pot(self, opener: str, pot: Decimal) -> None:
+        """Diablo: the beaten opener puts up a new pot the size of the one just won."""
+        seat = self.state.seats[opener]
+        amount = pot if seat.stack is None else min(pot, seat.stack)
+        if seat.stack is not None:
+            seat.stack -= amount
+        self.put_in[opener] += amount
+        self.state.dead_money += amount
+        self.actions.append(
+            Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot")
+        )
+
+    def _qualifies(self, value: object) -> bool:
+        requirement = self.config.win_requirement
+        if not requirement:
+            return True
+        from referee.showdown import meets
+
+        return meets(self.config, value, requirement)
+
+    def odd_chip_order(self, winners: Sequence[str]) -> list[str]:
+        """Winners ordered for odd chips: clockwise from the dealer's left."""
+        seating = list(self.state.players_from(self.state.dealer))
+        return sorted(winners, key=seating.index)
+
+    def award_uncontested(self, winner: str) -> None:
+        state = self.state
+        split = split_pot(
+            state.contributions(), [winner], None, self.odd_chip_order, self.unit, state.dead_money
+        )
+        at_showdown = state.phase is Phase.SHOWDOWN and state.seats[winner].shown
+        self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
+
+    def close_deal(self, split: Split, outcome: Outcome) -> None:
+        rake = self.log.header.rake or ZERO
+        awards = dict(split.awards)
+        if rake and awards:
+            # The house's cut comes off the first pot's winners (online rooms rake the main pot).
+            first = split.pots[0].winners[0] if split.pots and split.pots[0].winners else next(iter(awards))
+            awards[first] -= rake
+        for name, amount in split.refunds.items():
+            self.got_back[name] += amount
+            self.refunds[name] = self.refunds.get(name, ZERO) + amount
+        for name, amount in awards.items():
+            self.got_back[name] += amount
+            self.awards[name] = self.awards.get(name, ZERO) + amount
+        self.last_split = split
+        self.outcome = outcome
+        self.state.dead_money = split.carried
+        self.pot_share = dict.fromkeys(self.pot_share, ZERO)
+        self.void_reason = "the pot was already settled"
+        self.state.phase = Phase.OVER
+
+    def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
+        """Nobody wins this deal: the chips stay in the middle for the next one."""
+        state = self.state
+        state.dead_money = state.pot()
+        for seat in state.seats.values():
+            seat.put_in = ZERO
+        self.outcome = outcome
+        self.void_reason = reason
+        state.phase = Phase.OVER
+
+    def pass_out(self) -> None:
+        """Nobody opened: Jacks Back plays the same hands for low; otherwise the pot carries."""
+        if self.config.switch_to_lowball and not self.switched:
+            from dataclasses import replace
+
+            from referee.hands import Ranking
+
+            self.switched = True
+            joker = "wild" if self.config.deck == "joker" else "none"
+            lowball = replace(Ranking.named("ace-to-five"), joker=joker)
+            self.config = replace(self.config, ranking=lowball, openers="anything")
+            self.state.config = self.config
+            self.state.start_round()
+            self.state.round_index = 0
+            self.actions.append(
+                Action(0, "", "nobody opened: the same hands are played as ace-to-five lowball")
+            )
+            return
+        self.carry("nobody opened", Outcome.PASSED_OUT)
+
+    def _new_deal(self, event: ev.NewDeal) -> None:
+        state = self.state
+        carried = state.dead_money if state.phase is Phase.OVER else state.pot()
+        if state.phase is not Phase.OVER:
+            self._note(event, "the deal before was not finished; its pot stays in the middle")
+        else:
+            self._note(event, "")
+        self._next_deal_config()
+        if self.outcome is Outcome.MISDEAL:
+            moves = self.next_dealer_after_misdeal
+        elif self.outcome is Outcome.PASSED_OUT:
+            moves = self.config.dealer_moves_when_passed
+        else:
+            moves = True
+        dealer = next(state.players_from(state.dealer)) if moves else state.dealer
+        stacks = {name: seat.stack for name, seat in state.seats.items()}
+        fresh = new_hand_state(self.config, state.order, dealer, stacks)
+        fresh.dead_money = carried
+        fresh.deal_number = state.deal_number + 1
+        fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
+        if self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            self.pot_share = dict.fromkeys(self.pot_share, ZERO)
+        self.state = fresh
+        self.outcome = None
+        self.void_reason = ""
+        self.pending.clear()
+        self.absorb.clear()
+        self.declared.clear()
+        self.openers_proven.clear()
+        self.opening_amount = ZERO
+        self.antes_in = dict.fromkeys(self.antes_in, ZERO)
+
+    def _next_deal_config(self) -> None:
+        """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
+        from dataclasses import replace
+
+        if self.outcome is Outcome.PASSED_OUT:
+            self.passed_in_a_row += 1
+        elif self.outcome is not Outcome.MISDEAL:
+            self.passed_in_a_row = 0
+        self.config = self.base_config
+        self.switched = False
+        if self.config.openers_ladder:
+            step = ladder_step(self.config.openers_ladder, self.passed_in_a_row, self.config.ladder_after_top)
+            self.config = replace(self.config, openers=f"{step}-or-better")
+
+    def _finish(self) -> Result:
+        state = self.state
+        if self.pending:
+            for name in list(self.pending):
+                self.remedies.decide_out_of_turn(self, name)
+        outcome = self.outcome
+        carried = state.dead_money
+        if outcome is None:
+            outcome = Outcome.UNFINISHED
+            # The pot as it stands belongs to nobody yet; it is reported as carried so the
+            # books still balance.
+            carried = state.pot()
+        rake = ZERO
+        if self.log.header.rake and self.awards:
+            rake = self.log.header.rake
+        net = {name: self.got_back[name] - self.put_in[name] for name in self.log.header.seats}
+        if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            pot = sum((p.amount for p in self.last_split.pots), ZERO)
+        else:
+            pot = state.pot()
+        rulings = sorted(self.rulings, key=lambda r: r.line)
+        return Result(
+            rulebook=self.judge.name,
+            rulings=tuple(rulings),
+            outcome=outcome,
+            pot=pot,
+            awards=dict(sorted(self.awards.items())),
+            refunds=dict(sorted(self.refunds.items())),
+            carried=carried,
+            net=net,
+            put_in=dict(self.put_in),
+            rake=rake,
+            actions=tuple(sorted(self.actions, key=lambda a: a.line)),
+            winners_hands=self.winners_hands,
+        )
+
+    # --- limits -------------------------------------------------------------------------------
+
+    def bet_bounds(self, name: str) -> tuple[Decimal | None, Decimal | None]:
+        """(least, most) a bet or raise may add above the current bet, by the limit."""
+        state = self.state
+        limit = self.config.limit
+        if limit.kind is LimitKind.FIXED:
+            size = self.config.bet_size(state.round_index)
+            return size, size
+        if limit.kind is LimitKind.SPREAD:
+            least = limit.low if state.current_bet == ZERO else max(limit.low or ZERO, state.last_raise)
+            return least, limit.high
+        if limit.kind is LimitKind.POT:
+            pot_after_call = state.pot() + state.to_call(name)
+            return (state.last_raise or None), pot_after_call
+        return (state.last_raise or None), None
+
+
+def _strip_comment(line: str) -> str:
+    """The line without a trailing ``#`` comment (a ``#`` inside quotes is kept)."""
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return line[:index]
+    return line
+
+
+def _fact_word(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _amounts(log: ev.HandLog) -> list[Decimal]:
+    found: list[Decimal] = [amount for _, amount in log.header.stacks]
+    if log.header.ante:
+        found.append(log.header.ante.amount)
+    if log.header.limit:
+        found.extend(a for a in (log.header.limit.low, log.header.limit.high) if a is not None)
+    for event in log.events:
+        amount = getattr(event, "amount", None)
+        if isinstance(amount, Decimal):
+            found.append(amount)
+    return found

@@ -1,0 +1,282 @@
+"""Checks a rulebook must pass beyond its shape: the ones that make decision tables decide.
+
+Every table ends with a default row and has nothing after it; row ids are unique; a row tests
+only facts its kind supplies; a cited row has a citation and a silent row a fallback; a
+``complete`` rulebook covers every kind; ``same-as`` never goes round in a circle; games and
+setting citations name things that exist.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import Problem
+from referee.rulebook.model import Count, Row, RowSource, Rulebook, SameAs, Status
+from referee.rulebook.problems import did_you_mean, join_hint
+from referee.rulebook.settings import GameSettings, setting_paths
+from referee.rulebook.vocabulary import KIND_FACTS, Kind
+
+if TYPE_CHECKING:
+    from referee.rulebook.load import Doc
+
+RULE_REF = re.compile(r"^(?P<book>[a-z0-9][a-z0-9-]*):(?P<kind>[a-z-]+)/(?P<row>[A-Za-z0-9][A-Za-z0-9_.-]*)")
+"""A fallback that names another rulebook's row: ``scarne:misdeal/2``."""
+
+
+def rulebook_problems(book: Rulebook, doc: Doc) -> list[Problem]:
+    """Everything wrong with a validated rulebook, each at the key it is about."""
+    problems: list[Problem] = []
+    for kind in Kind:
+        rows = book.irregularities.get(kind)
+        if rows is not None:
+            problems.extend(_table_problems(kind, rows, doc))
+    problems.extend(_coverage_problems(book, doc))
+    problems.extend(_same_as_cycles(book, doc))
+    problems.extend(_game_problems(book, doc))
+    return problems
+
+
+def _table_problems(kind: Kind, rows: list[Row], doc: Doc) -> list[Problem]:
+    at = ("irregularities", kind.value)
+    if not rows:
+        return [
+            doc.problem(at, f"the {kind.value} table has no rows", "end it with a default row: `when: {}`")
+        ]
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    allowed = KIND_FACTS[kind]
+    names = [fact.value for fact in allowed]
+    for index, row in enumerate(rows):
+        here = (*at, index)
+        if row.id in seen:
+            problems.append(
+                doc.problem(
+                    (*here, "id"),
+                    f"row id {row.id!r} is used twice in {kind.value}",
+                    "give each row its own id",
+                )
+            )
+        seen.setdefault(row.id, index)
+        for fact, condition in row.when.conditions().items():
+            where = (*here, "when", fact.value)
+            if fact not in allowed:
+                problems.append(
+                    doc.problem(
+                        where,
+                        f"{kind.value} rulings do not know the fact {fact.value!r}",
+                        join_hint(
+                            did_you_mean(fact.value, names),
+                            "facts for " + kind.value + ": " + ", ".join(names),
+                        ),
+                    )
+                )
+            problems.extend(_condition_problems(condition, where, doc))
+        problems.extend(_source_problems(row, here, doc))
+        if isinstance(row.then, SameAs) and row.then.kind is kind:
+            problems.append(
+                doc.problem((*here, "then"), f"same-as {kind.value} would ask this table again", key=False)
+            )
+    defaults = [index for index, row in enumerate(rows) if row.when.is_default]
+    if defaults and defaults[0] != len(rows) - 1:
+        first = defaults[0]
+        never = ", ".join(row.id for row in rows[first + 1 :])
+        problems.append(
+            doc.problem(
+                (*at, first + 1, "id"),
+                f"row {rows[first + 1].id!r} of {kind.value} can never match: row {rows[first].id!r} "
+                f"before it has no conditions (rows that can never match: {never})",
+                "move the row without conditions to the end",
+            )
+        )
+    if not rows[-1].when.is_default:
+        problems.append(
+            doc.problem(
+                (*at, len(rows) - 1, "id"),
+                f"the {kind.value} table has no default row: its last row ({rows[-1].id!r}) has conditions",
+                "end the table with a row that has `when: {}` (or no `when:`), "
+                "for every case the rows above miss",
+            )
+        )
+    return problems
+
+
+def _condition_problems(condition: object, where: tuple[Any, ...], doc: Doc) -> list[Problem]:
+    if isinstance(condition, list) and not condition:
+        return [doc.problem(where, "an empty list of values never matches", "name at least one value")]
+    if isinstance(condition, Count):
+        if condition.at_least is None and condition.at_most is None:
+            return [doc.problem(where, "a count condition needs at_least or at_most", "e.g. {at_least: 2}")]
+        if (
+            condition.at_least is not None
+            and condition.at_most is not None
+            and condition.at_least > condition.at_most
+        ):
+            return [doc.problem(where, "at_least is larger than at_most: the condition never matches")]
+    return []
+
+
+def _source_problems(row: Row, here: tuple[Any, ...], doc: Doc) -> list[Problem]:
+    if row.source is RowSource.CITED:
+        problems = []
+        if not (row.cite or "").strip():
+            problems.append(
+                doc.problem(
+                    (*here, "id"),
+                    f"row {row.id!r} has no citation",
+                    "add `cite: <source file>, <section heading>, item <n>`, "
+                    "or `source: silent` and `fallback: ...`",
+                )
+            )
+        if row.fallback:
+            problems.append(
+                doc.problem(
+                    (*here, "fallback"),
+                    "a fallback is only for rows whose source is silent",
+                    "add `source: silent`",
+                )
+            )
+        return problems
+    if not (row.fallback or "").strip():
+        return [
+            doc.problem(
+                (*here, "source"),
+                f"row {row.id!r} says its source is silent but names no fallback",
+                "add `fallback: <public rulebook, section>` "
+                "or another rulebook's row id such as scarne:misdeal/2",
+            )
+        ]
+    return []
+
+
+def _coverage_problems(book: Rulebook, doc: Doc) -> list[Problem]:
+    if book.status is not Status.COMPLETE or doc.parent_failed:
+        return []
+    missing = [kind.value for kind in Kind if not book.irregularities.get(kind)]
+    if not missing:
+        return []
+    path: tuple[Any, ...] = ("irregularities",) if "irregularities" in doc.data else ("status",)
+    return [
+        doc.problem(
+            path,
+            f"status is complete but there is no table for: {', '.join(missing)}",
+            "add the tables (rows with `source: silent` and a `fallback:` where your source says nothing), "
+            "or write `status: partial`",
+        )
+    ]
+
+
+def _same_as_cycles(book: Rulebook, doc: Doc) -> list[Problem]:
+    edges: dict[Kind, set[Kind]] = {}
+    for kind, rows in book.tables().items():
+        for row in rows:
+            if isinstance(row.then, SameAs):
+                edges.setdefault(kind, set()).add(row.then.kind)
+    problems = [
+        doc.problem(
+            ("irregularities", kind.value), f"same-as {target.value}, but there is no {target.value} table"
+        )
+        for kind, targets in edges.items()
+        for target in targets
+        if not book.covers(target) and book.status is Status.PARTIAL
+    ]
+    for start in edges:
+        stack: list[tuple[Kind, tuple[Kind, ...]]] = [(start, (start,))]
+        seen: set[Kind] = set()
+        while stack:
+            node, trail = stack.pop()
+            for target in edges.get(node, ()):
+                if target == start and len(trail) > 1:
+                    problems.append(
+                        doc.problem(
+                            ("irregularities", start.value),
+                            "same-as goes round in a circle: " + " → ".join(k.value for k in (*trail, start)),
+                        )
+                    )
+                elif target not in seen:
+                    seen.add(target)
+                    stack.append((target, (*trail, target)))
+    return list(dict.fromkeys(problems))
+
+
+def _game_problems(book: Rulebook, doc: Doc) -> list[Problem]:
+    from referee.rulebook.games import catalog
+
+    problems = _cite_problems(book.game, ("game",), doc)
+    known = set(catalog().variants) | set(book.variants)
+    for name, variant in book.variants.items():
+        at = ("variants", name)
+        if name not in catalog().variants and not variant.title:
+            problems.append(
+                doc.problem(
+                    at,
+                    f"{name!r} is not a game in the catalog",
+                    join_hint(
+                        did_you_mean(name, sorted(catalog().variants)),
+                        "to add a new game, give it a `title:` (and a `base:` game to start from)",
+                    ),
+                )
+            )
+        if variant.base is not None and variant.base not in known:
+            problems.append(
+                doc.problem(
+                    (*at, "base"),
+                    f"base game {variant.base!r} is unknown",
+                    did_you_mean(variant.base, known),
+                    False,
+                )
+            )
+        problems.extend(_cite_problems(variant.game, (*at, "game"), doc))
+    if book.default_game not in known:
+        problems.append(
+            doc.problem(
+                ("default_game",),
+                f"default_game {book.default_game!r} is not a known game",
+                join_hint(did_you_mean(book.default_game, known), "games: " + ", ".join(sorted(known))),
+                key=False,
+            )
+        )
+    return problems
+
+
+def _cite_problems(game: GameSettings, at: tuple[Any, ...], doc: Doc) -> list[Problem]:
+    paths = setting_paths()
+    return [
+        doc.problem(
+            (*at, "cite", key),
+            f"game.cite names {key!r}, which is not a setting",
+            join_hint(
+                did_you_mean(key, sorted(paths)), "use a dotted setting path such as betting.raise_cap"
+            ),
+        )
+        for key in game.cite
+        if key not in paths
+    ]
+
+
+def reference_problems(book: Rulebook) -> list[Problem]:
+    """Fallbacks that name another rulebook's row (``scarne:misdeal/2``) must name one that exists.
+
+    Kept out of loading (bundled rulebooks refer to each other); ``referee rulebook check`` and the
+    tests run it.
+    """
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+
+    problems = []
+    for kind, rows in book.tables().items():
+        for row in rows:
+            match = RULE_REF.match(row.fallback or "")
+            if row.source is not RowSource.SILENT or match is None:
+                continue
+            name, ref_kind, ref_row = match["book"], match["kind"], match["row"]
+            where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
+            if name not in bundled_rulebooks() and name not in book.lineage:
+                problems.append(Problem(f"{where} names no bundled rulebook", book.file))
+                continue
+            target = book if name in book.lineage else load_rulebook(name)
+            if ref_kind not in set(Kind) or not target.covers(ref_kind):
+                problems.append(Problem(f"{where}: {name} has no {ref_kind} table", book.file))
+                continue
+            if ref_row not in {r.id for r in target.table(ref_kind)}:
+                problems.append(Problem(f"{where}: {name} has no row {ref_row} in {ref_kind}", book.file))
+    return problems

@@ -1,0 +1,265 @@
+"""Decision tables: the first row whose conditions hold decides, and we can say why.
+
+``decide(rulebook, kind, facts)`` checks that the adjudicator supplied exactly the facts the
+kind needs (a missing or misspelt fact is a bug in the engine, raised as :class:`FactsError`,
+never a silent non-match), walks the rows in order and returns a :class:`Decision`: the row,
+its full rule id, citation, summary and remedy, and for ``--explain`` every earlier row with
+the reason it did not match ("needs pot_opened = yes; here it is no").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from referee.rulebook.model import Count, RemedyBase, Row, RowSource, Rulebook, SameAs
+from referee.rulebook.vocabulary import FACTS, KIND_FACTS, Fact, FactType, Kind
+
+_YES_NO: Final = {True: "yes", False: "no"}
+
+
+class FactsError(ValueError):
+    """The adjudicator asked with missing, unknown or mistyped facts (a bug in the caller)."""
+
+    def __init__(self, kind: Kind | str, problems: list[str]) -> None:
+        self.kind = kind
+        self.problems = problems
+        super().__init__(f"facts for {kind}: " + "; ".join(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A row that was tried and did not match."""
+
+    rule: str
+    reasons: tuple[str, ...]
+    """One per condition that failed: ``needs pot_opened = yes; here it is no``."""
+
+    def __str__(self) -> str:
+        return f"{self.rule}: " + "; ".join(self.reasons)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a rulebook's table decides for one finding."""
+
+    rulebook: str
+    """The rulebook asked."""
+    kind: Kind
+    rule: str
+    """Full rule id of the matching row: ``scarne:exposed-card/3``."""
+    row: Row
+    remedy: RemedyBase
+    cite: str
+    """The row's citation, or for a silent row: what its source is silent on and what it falls back on."""
+    summary: str
+    silent: bool
+    facts: Mapping[str, object] = field(repr=False)
+    tried: tuple[Miss, ...] = field(default=(), repr=False)
+    """Every row before the match, with why it did not match."""
+
+    @property
+    def decision(self) -> str:
+        """The remedy id, as a Ruling reports it."""
+        return self.remedy.id.value
+
+    @property
+    def params(self) -> dict[str, str]:
+        return self.remedy.params()
+
+    def explain(self) -> list[str]:
+        """Lines for ``--explain``: the facts, the rows that did not match, the row that did."""
+        facts = ", ".join(f"{name} = {_show(value)}" for name, value in self.facts.items())
+        lines = [f"facts: {facts}"]
+        lines.extend(f"not {miss}" for miss in self.tried)
+        lines.append(f"matched {self.rule}: {self.decision} — {self.summary}")
+        return lines
+
+
+Test = tuple[Fact, Callable[[object], bool], str]
+
+
+def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) -> Decision:
+    """The first row of ``rulebook``'s ``kind`` table whose conditions hold for ``facts``.
+
+    Raises:
+        FactsError: ``kind`` is unknown, or ``facts`` lacks one the kind needs (see
+            :data:`~referee.rulebook.vocabulary.KIND_FACTS`), has an unknown one, or a value of
+            the wrong type or outside the fact's words.
+        MissingTableError: a partial rulebook has no table for ``kind``.
+    """
+    kind = _kind(kind)
+    values = check_facts(kind, facts)
+    tried: list[Miss] = []
+    rows = rulebook.table(kind)
+    for row in rows:
+        failed = [(fact, need) for fact, holds, need in _tests(row) if not holds(values[fact])]
+        if failed:
+            reasons = tuple(f"{need}; here it is {_show(values[fact])}" for fact, need in failed)
+            tried.append(Miss(rulebook.rule_id(kind, row), reasons))
+            continue
+        return Decision(
+            rulebook.id,
+            kind,
+            rulebook.rule_id(kind, row),
+            row,
+            row.then,
+            citation(rulebook, kind, row),
+            row.summary,
+            row.source is RowSource.SILENT,
+            {fact.value: values[fact] for fact in KIND_FACTS[kind]},
+            tuple(tried),
+        )
+    raise AssertionError(f"{rulebook.id}:{kind} has no default row")  # validation guarantees one
+
+
+def decide_chain(
+    rulebook: Rulebook, kind: Kind | str, facts_for: Callable[[Kind], Mapping[str, object]]
+) -> tuple[Decision, ...]:
+    """Decide, following ``same-as`` remedies to the kind they name (validation forbids circles).
+
+    ``facts_for(kind)`` computes the facts of each kind asked; the last decision is the one to apply.
+    """
+    decisions = [decide(rulebook, kind, facts_for(_kind(kind)))]
+    while isinstance(decisions[-1].remedy, SameAs) and len(decisions) <= len(Kind):
+        target = decisions[-1].remedy.kind
+        decisions.append(decide(rulebook, target, facts_for(target)))
+    return tuple(decisions)
+
+
+def check_facts(kind: Kind, facts: Mapping[str, object]) -> dict[Fact, object]:
+    """The facts as the table reads them; every problem with them at once.
+
+    Raises:
+        FactsError: as for :func:`decide`.
+    """
+    needed = KIND_FACTS[kind]
+    problems = [f"missing {fact.value}" for fact in needed if fact.value not in facts]
+    names = {fact.value for fact in needed}
+    problems.extend(
+        f"{name!r} is not a fact of {kind.value} (facts: {', '.join(sorted(names))})"
+        for name in facts
+        if name not in names
+    )
+    values: dict[Fact, object] = {}
+    for fact in needed:
+        if fact.value not in facts:
+            continue
+        value = facts[fact.value]
+        spec = FACTS[fact]
+        if spec.type is FactType.BOOL and not isinstance(value, bool):
+            problems.append(f"{fact.value} must be True or False, not {value!r}")
+        elif spec.type is FactType.COUNT and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 0
+        ):
+            problems.append(f"{fact.value} must be a whole number 0 or more, not {value!r}")
+        elif spec.type is FactType.ENUM and str(value) not in spec.values:
+            problems.append(f"{fact.value} must be one of {', '.join(spec.values)}, not {value!r}")
+        elif spec.type is FactType.ENUM:
+            value = str(value)
+        values[fact] = value
+    if problems:
+        raise FactsError(kind, problems)
+    return values
+
+
+def citation(rulebook: Rulebook, kind: Kind, row: Row) -> str:
+    """The row's ``cite``; for a silent row, what is silent and what the row falls back on."""
+    if row.source is RowSource.CITED:
+        return row.cite or ""
+    origin = rulebook.origin(kind, row)
+    source = _source_name(rulebook, origin)
+    fallback = row.fallback or ""
+    resolved = _resolve_reference(fallback)
+    text = f"{source} is silent; fallback: {fallback}"
+    return f"{text} ({resolved})" if resolved else text
+
+
+def _source_name(rulebook: Rulebook, origin: str) -> str:
+    if origin == rulebook.id or rulebook.source is None:
+        return rulebook.source.file if rulebook.source else rulebook.id
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+
+    if origin in bundled_rulebooks():
+        parent = load_rulebook(origin)
+        return parent.source.file if parent.source else origin
+    return origin
+
+
+_references: dict[str, str] = {}
+
+
+def _resolve_reference(fallback: str) -> str:
+    """The citation behind ``scarne:misdeal/2`` (a bundled row), or empty for free text."""
+    from referee.rulebook.checks import RULE_REF
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+
+    match = RULE_REF.match(fallback)
+    if match is None or match["book"] not in bundled_rulebooks() or match["kind"] not in set(Kind):
+        return ""
+    key = match.group(0)
+    if key not in _references:
+        target = load_rulebook(match["book"])
+        kind = Kind(match["kind"])
+        rows = [row for row in target.table(kind) if row.id == match["row"]] if target.covers(kind) else []
+        _references[key] = citation(target, kind, rows[0]) if rows else ""
+    return _references[key]
+
+
+def _kind(kind: Kind | str) -> Kind:
+    try:
+        return Kind(kind)
+    except ValueError:
+        raise FactsError(
+            kind, [f"{kind!r} is not an irregularity kind ({', '.join(k.value for k in Kind)})"]
+        ) from None
+
+
+_compiled: dict[int, tuple[Row, tuple[Test, ...]]] = {}
+"""Compiled conditions by row identity (the row is kept alongside, so its id is never reused)."""
+
+
+def _tests(row: Row) -> tuple[Test, ...]:
+    found = _compiled.get(id(row))
+    if found is None:
+        found = (row, tuple(_test(fact, condition) for fact, condition in row.when.conditions().items()))
+        _compiled[id(row)] = found
+    return found[1]
+
+
+def _test(fact: Fact, condition: object) -> Test:
+    name = fact.value
+    if isinstance(condition, bool):
+        return fact, lambda value: value is condition, f"needs {name} = {_YES_NO[condition]}"
+    if isinstance(condition, list):
+        allowed = frozenset(str(item) for item in condition)
+        words = ", ".join(str(item) for item in condition)
+        need = f"needs {name} = {words}" if len(condition) == 1 else f"needs {name} to be one of {words}"
+        return fact, lambda value: value in allowed, need
+    if isinstance(condition, StrEnum):
+        word = str(condition)
+        return fact, lambda value: value == word, f"needs {name} = {word}"
+    if isinstance(condition, Count):
+        low, high = condition.at_least, condition.at_most
+        parts = [f"at least {low}" if low is not None else "", f"at most {high}" if high is not None else ""]
+        need = f"needs {name} " + " and ".join(part for part in parts if part)
+        return (
+            fact,
+            lambda value: _within(value, low, high),
+            need,
+        )
+    assert isinstance(condition, int)
+    return fact, lambda value: value == condition, f"needs {name} = {condition}"
+
+
+def _within(value: object, low: int | None, high: int | None) -> bool:
+    assert isinstance(value, int)
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return _YES_NO[value]
+    return str(value)

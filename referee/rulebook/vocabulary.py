@@ -1,0 +1,721 @@
+"""The closed vocabularies a rulebook is written in: irregularities, facts and remedies.
+
+This module is the contract between the rulebooks and the adjudicator.
+
+* An **irregularity kind** (:class:`Kind`) names what went wrong. The adjudicator picks exactly one
+  kind per finding (see each member's docstring for which events map to it) and asks the
+  rulebook's decision table for that kind.
+* A **fact** (:class:`Fact`, specified in :data:`FACTS`) is one thing the table knew at the line
+  where the irregularity came to light. Each fact has a type (yes/no, one of a few words, or a
+  small count) and a docstring that says exactly how it is computed from the replay state. For
+  each kind the adjudicator must supply every fact in :data:`KIND_FACTS` — no more, no fewer.
+* A **remedy** (:class:`RemedyId`) is what a row decides. Each docstring says mechanically what
+  it does to chips, cards and who is still in the hand; the parameters are closed too
+  (the enums below, used by :mod:`referee.rulebook.model`).
+
+Nothing here imports pydantic, so the adjudicator can import the vocabulary cheaply.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from types import MappingProxyType
+from typing import Final
+
+# --- irregularities ------------------------------------------------------------------------------
+
+
+@unique
+class Kind(StrEnum):
+    """An irregularity: what the adjudicator found. One decision table per kind."""
+
+    MISDEAL = "misdeal"
+    """The table called a misdeal (``misdeal`` in the log) without a more specific irregularity;
+    the table rules whether it stands and who deals again."""
+    CUT_IRREGULARITY = "cut-irregularity"
+    """``cut not offered``, ``deck not cut`` or ``card exposed in cut``."""
+    EXPOSED_CARD = "exposed-card"
+    """A card seen face up that should not have been, during the deal, the betting or the draw:
+    the dealer exposes a player's card or his own, a player shows his own card, or the dealer
+    flashes a card that belongs to nobody (``dealer exposes ...``, ``Bob exposes ...``)."""
+    CARD_FACE_UP_IN_PACK = "card-face-up-in-pack"
+    """A card found face up in the pack (``card face up in pack: 4h``), on the deal or the draw."""
+    WRONG_CARD_COUNT = "wrong-card-count"
+    """A player was dealt too many or too few cards on the deal, found before the draw starts
+    (``Bob was dealt 6 cards``, or ``Bob has 4 cards`` before ``draw``). After the draw has
+    started see draw-irregularity (the draw itself) and foul-hand (afterwards)."""
+    IMPERFECT_PACK = "imperfect-pack"
+    """A duplicate or missing card (``duplicate card found: 7c``)."""
+    WRONG_DEALER = "wrong-dealer"
+    """The wrong player dealt (``wrong dealer: Bob``)."""
+    OUT_OF_TURN = "out-of-turn"
+    """A bet, open, call, raise or check (or all-in) made out of turn. Decided when the turn
+    comes round to the offender (or the round ends first): the facts describe that moment.
+    A fold out of turn is improper-fold; a draw out of turn is draw-irregularity."""
+    SHORT_BET = "short-bet"
+    """A bet, call or raise (not all-in) with fewer chips than it needs: a call below the bet to
+    be called, a bet below the minimum, a raise below a full raise."""
+    OVER_LIMIT = "over-limit"
+    """A bet or raise above what the limit allows (fixed, spread or pot limit)."""
+    RAISE_CAP = "raise-cap"
+    """A raise beyond the game's raise cap (``game.betting.raise_cap``), as the engine counts it
+    (including the heads-up exception the game sets)."""
+    FALSE_OPENERS = "false-openers"
+    """The opener turns out not to have held the openers the game requires (seen when he shows or
+    declares his hand, or shows openers). Also reached through split-openers."""
+    SPLIT_OPENERS = "split-openers"
+    """The opener discarded part of his openers: decided when openers must be proven (he wins, or
+    the showdown), from whether he announced it, kept the discards and can prove openers."""
+    FOUL_HAND = "foul-hand"
+    """A hand with the wrong number of cards found after the draw is over (at or before the
+    showdown, or after the pot was collected)."""
+    DRAW_IRREGULARITY = "draw-irregularity"
+    """Something wrong in the draw: over the maximum, a draw out of turn (decided for the player
+    who was skipped), discarded but not served, the wrong number served, a changed request, or
+    discards that leave a wrong hand. Which one is the ``draw_problem`` fact."""
+    DECK_EXHAUSTED = "deck-exhausted"
+    """The stub runs out during the draw (counting the bottom-card rule of
+    ``game.deck_exhaustion``)."""
+    MISDECLARED_HAND = "misdeclared-hand"
+    """A player declared a hand (``Bob declares two pair``) that is not what his cards show."""
+    VERBAL_BET = "verbal-bet"
+    """A spoken action (``Ann says "bet 5"``) with no chips put in yet."""
+    IMPROPER_FOLD = "improper-fold"
+    """A fold out of turn, or a fold when the player could have checked."""
+
+
+# --- fact value vocabularies ---------------------------------------------------------------------
+
+
+@unique
+class Phase(StrEnum):
+    """Where the deal stood at the line where the irregularity came to light."""
+
+    BEFORE_DEAL = "before-deal"
+    """No card of this deal has been dealt yet (antes, blinds, shuffle and cut)."""
+    DEAL = "deal"
+    """The deal has begun but not every player has his full hand yet."""
+    FIRST_BETTING = "first-betting"
+    """Every player has his hand; the betting before the draw (up to the ``draw`` line)."""
+    DRAW = "draw"
+    """From a ``draw`` line until the first betting action after it (or ``showdown``)."""
+    AFTER_DRAW_BETTING = "after-draw-betting"
+    """The betting after a draw, up to ``showdown`` or the last bet being called or uncalled."""
+    SHOWDOWN = "showdown"
+    """From ``showdown`` (or the last call) until the pot has been awarded."""
+    AFTER_POT_COLLECTED = "after-pot-collected"
+    """The pot has been awarded (uncontested or at the showdown) before this line."""
+
+
+@unique
+class Party(StrEnum):
+    """Who caused an exposure."""
+
+    DEALER = "dealer"
+    """The dealer, while dealing (the deal or the draw), or handling his own hand."""
+    PLAYER = "player"
+    """A player other than in the act of dealing."""
+    NOBODY = "nobody"
+    """No one: the card turned up by itself."""
+
+
+@unique
+class WhoseCard(StrEnum):
+    """Whose hand an exposed card belongs to, seen from whoever exposed it."""
+
+    OWN = "own"
+    """The hand of whoever exposed it (a player showing his card; the dealer his own)."""
+    OTHER_PLAYER = "other-player"
+    """Another player's hand (including a card being dealt to him)."""
+    NOBODY = "nobody"
+    """No hand: flashed from the stub, the burn card, a card not yet dealt."""
+
+
+@unique
+class ExtraOrShort(StrEnum):
+    """Too many cards or too few."""
+
+    EXTRA = "extra"
+    """More cards than the hand should hold (or than were asked for on the draw)."""
+    SHORT = "short"
+    """Fewer cards than the hand should hold (or than were asked for on the draw)."""
+    NONE = "none"
+    """Not a matter of count (the other draw problems)."""
+
+
+@unique
+class CutProblem(StrEnum):
+    """What went wrong with the cut (events ``CutProblem``: ``cut not offered`` → not-offered ...)."""
+
+    NOT_OFFERED = "not-offered"
+    """``cut not offered``: the pack was not offered to the proper player to cut."""
+    NOT_CUT = "not-cut"
+    """``deck not cut``."""
+    EXPOSED_IN_CUT = "exposed-in-cut"
+    """``card exposed in cut``: a card shown in cutting or reuniting the packets."""
+
+
+@unique
+class BetAction(StrEnum):
+    """A betting action, as the out-of-turn and short-bet facts name it."""
+
+    BET = "bet"
+    """A bet or an open into an unopened round (an all-in that does the same counts as a bet)."""
+    CALL = "call"
+    """Putting in chips to match the bet (an all-in for a call or less counts as a call)."""
+    RAISE = "raise"
+    """Calling and putting in more (an all-in above a call counts as a raise)."""
+    CHECK = "check"
+    """Passing without a bet to call."""
+
+
+@unique
+class PreviousBet(StrEnum):
+    """At the out-of-turn player's proper turn: the bet then facing him against his chips."""
+
+    NONE = "none"
+    """Nobody between the skipped player and him (the skipped player included) has bet."""
+    SMALLER = "smaller"
+    """The bet to be called is smaller than what he put in out of turn."""
+    EQUAL = "equal"
+    """The bet to be called equals what he put in out of turn."""
+    LARGER = "larger"
+    """The bet to be called is larger (someone bet more or raised)."""
+
+
+@unique
+class DrawProblem(StrEnum):
+    """Which draw irregularity it is."""
+
+    OVER_MAX = "over-max"
+    """A player asked for more cards than ``game.draw`` allows him."""
+    OUT_OF_TURN = "out-of-turn"
+    """A player let the player on his left draw before him; ruled for the skipped player."""
+    DISCARDED_NOT_DRAWN = "discarded-not-drawn"
+    """A player discarded and the next player was served before he drew (he forgot to draw)."""
+    WRONG_NUMBER_GIVEN = "wrong-number-given"
+    """The dealer gave a player more or fewer cards than he asked for."""
+    CHANGED_REQUEST = "changed-request"
+    """A player changed the number of cards he asked for."""
+    DISCARD_MISMATCH = "discard-mismatch"
+    """A player discarded a number of cards that, once served what he asked, leaves a hand of the
+    wrong size."""
+
+
+@unique
+class Declared(StrEnum):
+    """A declaration against the hand the cards make."""
+
+    HIGHER = "higher"
+    """The player declared a better hand than his cards make."""
+    LOWER = "lower"
+    """The player declared a worse hand than his cards make."""
+
+
+@unique
+class FactType(StrEnum):
+    """The type of a fact's value."""
+
+    BOOL = "bool"
+    """``yes`` or ``no``."""
+    ENUM = "enum"
+    """One of a few words."""
+    COUNT = "count"
+    """A small whole number, 0 or more; conditions may say ``{at_least: n}`` or ``{at_most: n}``."""
+
+
+@unique
+class Fact(StrEnum):
+    """A fact a ``when:`` condition can test (see :data:`FACTS` for type and computation)."""
+
+    PHASE = "phase"
+    POT_OPENED = "pot_opened"
+    BETTING_STARTED = "betting_started"
+    ACTIONS_TAKEN = "actions_taken"
+    MISDEALS_BY_THIS_DEALER = "misdeals_by_this_dealer"
+    CUT_PROBLEM = "cut_problem"
+    CAUSED_BY = "caused_by"
+    WHOSE_CARD = "whose_card"
+    EXPOSED_IN_PHASE = "exposed_in_phase"
+    EXPOSED_TO_THIS_HAND = "exposed_to_this_hand"
+    TO_DEALER = "to_dealer"
+    EXTRA_OR_SHORT = "extra_or_short"
+    CARDS_OFF_BY = "cards_off_by"
+    PLAYER_LOOKED = "player_looked"
+    IS_DEALER = "is_dealer"
+    ACTION = "action"
+    PREVIOUS_BET_VS_OUT_OF_TURN = "previous_bet_vs_out_of_turn"
+    ACTION_CHANGED = "action_changed"
+    AT_LEAST_HALF = "at_least_half"
+    CALLED = "called"
+    OTHERS_REMAIN = "others_remain"
+    RAISED = "raised"
+    CALLERS = "callers"
+    ANNOUNCED = "announced"
+    DISCARDS_KEPT = "discards_kept"
+    OPENERS_PROVEN = "openers_proven"
+    DRAW_PROBLEM = "draw_problem"
+    NEXT_PLAYER_SERVED = "next_player_served"
+    PLAYER_DISCARDED = "player_discarded"
+    CARDS_DEALT = "cards_dealt"
+    OTHERS_ACTED_ON_IT = "others_acted_on_it"
+    CARDS_SPEAK = "cards_speak"
+    DECLARED_VS_ACTUAL = "declared_vs_actual"
+    IN_TURN = "in_turn"
+    BET_FACING = "bet_facing"
+
+
+@dataclass(frozen=True, slots=True)
+class FactSpec:
+    """A fact's type, its allowed words (for an enum) and how the adjudicator computes it."""
+
+    fact: Fact
+    type: FactType
+    doc: str
+    """Exactly how the value is computed from the replay state at the line of discovery."""
+    values: tuple[str, ...] = ()
+    """The allowed words, for an enum fact."""
+    enum: builtins.type[StrEnum] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.fact.value
+
+
+def _bool(fact: Fact, doc: str) -> FactSpec:
+    return FactSpec(fact, FactType.BOOL, doc)
+
+
+def _count(fact: Fact, doc: str) -> FactSpec:
+    return FactSpec(fact, FactType.COUNT, doc)
+
+
+def _enum(fact: Fact, enum: type[StrEnum], doc: str) -> FactSpec:
+    return FactSpec(fact, FactType.ENUM, doc, tuple(member.value for member in enum), enum)
+
+
+# "The player" below is the player the irregularity is about: the offender for an action, the
+# holder of the hand for cards (the skipped player for a draw out of turn).
+_SPECS: Final = (
+    _enum(
+        Fact.PHASE,
+        Phase,
+        "Where the deal stood at the line of discovery: before-deal, deal, first-betting, draw, "
+        "after-draw-betting, showdown or after-pot-collected (see Phase).",
+    ),
+    _bool(
+        Fact.POT_OPENED,
+        "yes when some player has made the opening bet (an open or a bet, not a blind) in the first "
+        "betting round before this line.",
+    ),
+    _bool(
+        Fact.BETTING_STARTED,
+        "yes when any player has taken a betting action in turn (check, open, bet, call, raise, fold, "
+        "all-in) since the deal; antes and blinds do not count. Stands in for 'has anyone looked at "
+        "his hand', which a log cannot show.",
+    ),
+    _count(
+        Fact.ACTIONS_TAKEN,
+        "How many betting actions in turn (check, open, bet, call, raise, fold, all-in) have been taken "
+        "since the deal, before this line; antes and blinds do not count.",
+    ),
+    _count(
+        Fact.MISDEALS_BY_THIS_DEALER,
+        "How many misdeals the current dealer has already made in a row on this pot, before this one "
+        "(0 for his first).",
+    ),
+    _enum(Fact.CUT_PROBLEM, CutProblem, "Which cut irregularity: not-offered, not-cut or exposed-in-cut."),
+    _enum(
+        Fact.CAUSED_BY,
+        Party,
+        "Who exposed the card: dealer when the exposing line names the dealer (``dealer exposes``), "
+        "player when it names a player, nobody when neither.",
+    ),
+    _enum(
+        Fact.WHOSE_CARD,
+        WhoseCard,
+        "own when the card belongs to the hand of whoever exposed it (the dealer's own hand for the "
+        "dealer), other-player when it belongs or was being dealt to another player, nobody when it "
+        "belongs to no hand (flashed from the stub, burn card).",
+    ),
+    _count(
+        Fact.EXPOSED_IN_PHASE,
+        "How many cards have been exposed so far, counting this one, in the current stage: the deal "
+        "(the deal and the betting before the draw) or the draw (since its ``draw`` line); exposures "
+        "by anyone and cards found face up in the pack all count.",
+    ),
+    _count(
+        Fact.EXPOSED_TO_THIS_HAND,
+        "How many cards belonging or dealt to the same hand have been exposed so far in the current "
+        "stage (deal or draw, as for exposed_in_phase), counting this one; 1 for the first.",
+    ),
+    _bool(
+        Fact.TO_DEALER,
+        "yes when the card would have gone to the dealer's own hand (the next card due in the deal or "
+        "draw is the dealer's).",
+    ),
+    _enum(
+        Fact.EXTRA_OR_SHORT,
+        ExtraOrShort,
+        "extra when the player holds (or was served) more cards than he should, short when fewer; none "
+        "when the problem is not a count (draw problems other than wrong-number-given and "
+        "discard-mismatch).",
+    ),
+    _count(
+        Fact.CARDS_OFF_BY,
+        "By how many cards the player's hand is off (1 for one card too many or too few); 0 when not a "
+        "count.",
+    ),
+    _bool(
+        Fact.PLAYER_LOOKED,
+        "yes when the player has acted (any betting action, discard, draw or stand pat) since he received "
+        "the cards in question; a log cannot show looking, so acting stands in for it.",
+    ),
+    _bool(Fact.IS_DEALER, "yes when the player is the dealer (the button)."),
+    _enum(
+        Fact.ACTION,
+        BetAction,
+        "The action at issue: bet (also an open), call, raise or check; an all-in counts as what it amounts "
+        "to.",
+    ),
+    _enum(
+        Fact.PREVIOUS_BET_VS_OUT_OF_TURN,
+        PreviousBet,
+        "Computed when the turn reaches the out-of-turn player: none when nobody acting in turn before "
+        "him has bet, else the bet he must then call (made by players acting in turn) against the chips "
+        "he put in out of turn: smaller, equal or larger.",
+    ),
+    _bool(
+        Fact.ACTION_CHANGED,
+        "yes when, between the out-of-turn action (or speech) and the player's proper turn, a player "
+        "acting in turn bet or raised; checks, calls and folds do not change the action.",
+    ),
+    _bool(
+        Fact.AT_LEAST_HALF,
+        "For a short raise or bet: yes when the chips beyond a call (for a bet: the chips) are at least "
+        "half of a full raise (of the minimum bet). no otherwise, and for a short call.",
+    ),
+    _bool(
+        Fact.CALLED,
+        "yes when at least one other player has put chips in to call or raise a bet of the offender "
+        "(for false openers: the opening bet or any later bet of the opener) before this line.",
+    ),
+    _bool(
+        Fact.OTHERS_REMAIN,
+        "yes when at least one player other than the offender still holds a live hand at this line.",
+    ),
+    _bool(Fact.RAISED, "yes when someone has raised in the first betting round before this line."),
+    _count(
+        Fact.CALLERS,
+        "How many players other than the opener called or raised the opening bet, before this line.",
+    ),
+    _bool(
+        Fact.ANNOUNCED,
+        "yes when the log has the opener's ``splits openers`` line at or before his discard.",
+    ),
+    _bool(
+        Fact.DISCARDS_KEPT,
+        "yes when the opener's split discards were kept aside (``splits openers, keeps ...`` names them, "
+        "or his discards are named in the log and were not mixed).",
+    ),
+    _bool(
+        Fact.OPENERS_PROVEN,
+        "yes when the opener's hand plus the discards kept aside show the openers the game requires.",
+    ),
+    _enum(Fact.DRAW_PROBLEM, DrawProblem, "Which draw irregularity (see DrawProblem)."),
+    _bool(
+        Fact.NEXT_PLAYER_SERVED,
+        "yes when a card of the draw has been dealt to the next active player after the player.",
+    ),
+    _bool(Fact.PLAYER_DISCARDED, "yes when the player has already discarded in this draw."),
+    _bool(
+        Fact.CARDS_DEALT,
+        "For a changed request: yes when the dealer had already dealt any card (the burn included) in "
+        "answer to the first request.",
+    ),
+    _bool(
+        Fact.OTHERS_ACTED_ON_IT,
+        "For a changed request: yes when another player acted (bet, or said how many he draws) after "
+        "the first request and before the change.",
+    ),
+    _bool(
+        Fact.CARDS_SPEAK,
+        "The effective game's ``showdown.cards_speak`` for this log's game (yes: cards speak; no: players "
+        "must declare).",
+    ),
+    _enum(
+        Fact.DECLARED_VS_ACTUAL,
+        Declared,
+        "higher when the player declared a better hand than his cards make, lower when a worse one.",
+    ),
+    _bool(
+        Fact.IN_TURN,
+        "yes when it was the player's turn to act at this line.",
+    ),
+    _bool(
+        Fact.BET_FACING,
+        "yes when the player had a bet to call (he could not have checked) at this line.",
+    ),
+)
+
+FACTS: Final[Mapping[Fact, FactSpec]] = MappingProxyType({spec.fact: spec for spec in _SPECS})
+"""Every fact, with its type, allowed words and how it is computed."""
+
+assert set(FACTS) == set(Fact)
+
+COMMON_FACTS: Final = (Fact.PHASE, Fact.POT_OPENED, Fact.BETTING_STARTED, Fact.ACTIONS_TAKEN)
+"""Facts the adjudicator supplies for every kind."""
+
+_F = Fact
+KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
+    {
+        kind: COMMON_FACTS + extra
+        for kind, extra in {
+            Kind.MISDEAL: (_F.MISDEALS_BY_THIS_DEALER,),
+            Kind.CUT_IRREGULARITY: (_F.CUT_PROBLEM,),
+            Kind.EXPOSED_CARD: (_F.CAUSED_BY, _F.WHOSE_CARD, _F.EXPOSED_IN_PHASE, _F.EXPOSED_TO_THIS_HAND),
+            Kind.CARD_FACE_UP_IN_PACK: (_F.EXPOSED_IN_PHASE, _F.EXPOSED_TO_THIS_HAND, _F.TO_DEALER),
+            Kind.WRONG_CARD_COUNT: (_F.EXTRA_OR_SHORT, _F.CARDS_OFF_BY, _F.PLAYER_LOOKED, _F.IS_DEALER),
+            Kind.IMPERFECT_PACK: (),
+            Kind.WRONG_DEALER: (),
+            Kind.OUT_OF_TURN: (_F.ACTION, _F.PREVIOUS_BET_VS_OUT_OF_TURN, _F.ACTION_CHANGED),
+            Kind.SHORT_BET: (_F.ACTION, _F.AT_LEAST_HALF),
+            Kind.OVER_LIMIT: (_F.ACTION,),
+            Kind.RAISE_CAP: (),
+            Kind.FALSE_OPENERS: (_F.CALLED, _F.OTHERS_REMAIN, _F.RAISED, _F.CALLERS),
+            Kind.SPLIT_OPENERS: (_F.ANNOUNCED, _F.DISCARDS_KEPT, _F.OPENERS_PROVEN),
+            Kind.FOUL_HAND: (_F.EXTRA_OR_SHORT,),
+            Kind.DRAW_IRREGULARITY: (
+                _F.DRAW_PROBLEM,
+                _F.EXTRA_OR_SHORT,
+                _F.PLAYER_LOOKED,
+                _F.NEXT_PLAYER_SERVED,
+                _F.PLAYER_DISCARDED,
+                _F.CARDS_DEALT,
+                _F.OTHERS_ACTED_ON_IT,
+            ),
+            Kind.DECK_EXHAUSTED: (),
+            Kind.MISDECLARED_HAND: (_F.CARDS_SPEAK, _F.DECLARED_VS_ACTUAL),
+            Kind.VERBAL_BET: (_F.IN_TURN, _F.ACTION_CHANGED),
+            Kind.IMPROPER_FOLD: (_F.IN_TURN, _F.BET_FACING),
+        }.items()
+    }
+)
+"""For each kind, the facts the adjudicator must supply (all of them) and rows may test."""
+
+assert set(KIND_FACTS) == set(Kind)
+
+
+# --- remedies ------------------------------------------------------------------------------------
+
+
+@unique
+class RemedyId(StrEnum):
+    """What a row decides. A Ruling's ``decision`` is this id."""
+
+    MISDEAL = "misdeal"
+    """The deal is void: cards gathered, shuffled, cut and dealt again. Every bet of this deal goes
+    back to whoever made it; antes stay in the pot (``antes: refund`` returns them too). The
+    redeal is by the same dealer, the next dealer or the proper dealer (``redeal``); and when
+    ``game.deal_passes_after_misdeals`` is reached the deal passes whatever ``redeal`` says."""
+    PLAY_ON = "play-on"
+    """Nothing changes: the deal and the cards stand and play continues (an exposed card stays in
+    the hand it belongs to)."""
+    CARD_DEAD = "card-dead"
+    """The card is out of play (face up among the discards) and the player gets a replacement from
+    the top of the pack: at once (``replace: immediately``) or after every other player has been
+    served in this deal or draw (``replace: after-draw``)."""
+    CARD_KEPT = "card-kept"
+    """The player must take the card(s) as dealt and keep them in his hand (on a changed draw
+    request: he must take the number first asked for)."""
+    HAND_DEAD = "hand-dead"
+    """The player is out of the pot: his cards are dead and he cannot win. His chips stay in the
+    pot (``chips: opening-bet-stays`` returns all his bets but the opening bet, when the action
+    before the draw is not complete). Play continues among the others; if one is left he wins."""
+    HAND_STANDS = "hand-stands"
+    """The hand plays as it is, with no correction: a player who did not draw plays without
+    drawing (or drops), and a result found after the pot was collected is not reopened."""
+    HAND_CORRECTED = "hand-corrected"
+    """The count is put right and play goes on: ``from-pack`` — the dealer deals the missing
+    cards from the top of the pack or puts the extra ones (the last dealt) back on top;
+    ``discard-surplus`` — the player discards the extra cards face down; ``draw-missing`` — the
+    player is dealt the missing cards at the draw (or at once if he is the dealer)."""
+    BET_STANDS = "bet-stands"
+    """The out-of-turn action stands as made: a bet as a bet, a call as a call, a raise as a
+    raise, a check as a check; the chips stay and count at his proper turn, where he has no further
+    choice. Play goes back to the skipped player."""
+    BET_STANDS_AS_CALL = "bet-stands-as-call"
+    """The chips count as a call at the player's proper turn. Chips beyond the call go back to
+    him (for a short raise: he has called)."""
+    BET_STANDS_AS_RAISE = "bet-stands-as-raise"
+    """The out-of-turn chips count, at his proper turn, as a call of the bet then facing him plus
+    a raise of the difference."""
+    OPTIONS = "options"
+    """The out-of-turn chips stay in the pot; at his proper turn the player may drop (the chips
+    stay in the pot; ``on_drop: chips-returned`` gives them back), call (the chips count toward
+    the call) or call and raise."""
+    BET_WITHDRAWN = "bet-withdrawn"
+    """The chips go back to the player and the action counts for nothing; he acts freely at his
+    proper turn."""
+    RAISE_NOT_ALLOWED = "raise-not-allowed"
+    """The player may not raise for the rest of this betting round: a check out of turn stands as
+    a check (he may later call or drop, not bet or raise); a raise over the cap stands as a call
+    and the chips beyond the call go back to him."""
+    MUST_COMPLETE = "must-complete"
+    """The player must bring his chips up to the full call, bet or raise: the engine adds the
+    missing chips at once (as far as his stack allows). If the log has him fold instead, his hand
+    is dead and the chips he put in stay in the pot."""
+    EXCESS_RETURNED = "excess-returned"
+    """The chips beyond the most the limit allows go back to the player; the bet or raise stands
+    at the limit."""
+    POT_CARRIED = "pot-carried"
+    """The deal ends with no winner and the pot (after the returns the parameters name) stays for
+    the next deal. ``offender_chips``: stay (all in the pot), returned-except-ante (he takes back
+    his bets, his ante stays) or opening-bet-stays; ``others_chips``: stay, or returned (the other
+    players take back the bets they made this deal; antes stay)."""
+    POT_REOPENED = "pot-reopened"
+    """A false opening found before the draw: the opening is void and betting goes on from the
+    offender's left, where ``eligible`` players may open. The offender is out (``offender: out``)
+    or may stay by putting in new chips (``may-stay``); his chips stay in the pot
+    (``offender_chips``). Other players' bets are returned (``others_chips: returned``) or stand
+    if somebody opens (``stay-unless-nobody-opens``). If nobody opens, the pot is carried to the
+    next deal as pot-carried with the same chip rules."""
+    REFUND_ALL = "refund-all"
+    """Play stops and the deal is void: every chip in the pot goes back to whoever put it in
+    (antes included); the next deal is a fresh one with a good pack."""
+    FORFEIT_POT = "forfeit-pot-to-best-legitimate-hand"
+    """The offender's hand is dead and cannot win; all his chips stay in the pot. Play continues and
+    the pot goes to the best hand among the others at the showdown (at once, if found at the
+    showdown); if no other live hand remains, the pot is carried to the next deal."""
+    SAME_AS = "same-as"
+    """Rule it as the irregularity ``kind`` names: the adjudicator computes that kind's facts and
+    asks its table (e.g. an unprovable split of openers is ruled as false openers)."""
+    RESHUFFLE_DISCARDS = "reshuffle-discards"
+    """Rebuild the stub as ``game.deck_exhaustion`` says (which discards, the bottom card),
+    shuffle, cut and go on with the draw."""
+    CARDS_SPEAK = "cards-speak"
+    """The hand is ranked by its cards, whatever was declared."""
+    DECLARATION_BINDS = "declaration-binds"
+    """The player is held to his declaration: a hand declared worse than it is ranks as declared;
+    a hand declared better than it is is dead."""
+    VERBAL_BINDING = "verbal-binding"
+    """The spoken action counts as made, for the amount spoken: the engine puts the chips in."""
+    VERBAL_IGNORED = "verbal-ignored"
+    """The words count for nothing; the player acts at his turn as if he had said nothing."""
+    DRAW_LIMITED = "draw-limited"
+    """The player is served only the most cards ``game.draw`` allows him; if he discarded more,
+    his hand is short and he is dealt up to the maximum only (his hand is then foul)."""
+
+
+# --- remedy parameters -----------------------------------------------------------------------------
+
+
+@unique
+class Redeal(StrEnum):
+    """Who deals again after a misdeal."""
+
+    SAME_DEALER = "same-dealer"
+    """The same dealer shuffles and deals again."""
+    NEXT_DEALER = "next-dealer"
+    """The deal passes to the player on the dealer's left."""
+    PROPER_DEALER = "proper-dealer"
+    """The player whose turn it was to deal (after a wrong dealer)."""
+
+
+@unique
+class MisdealAntes(StrEnum):
+    """What happens to the antes on a misdeal."""
+
+    STAY = "stay"
+    """The antes stay in the pot for the redeal."""
+    REFUND = "refund"
+    """The antes go back too; everyone antes again for the redeal."""
+
+
+@unique
+class Replace(StrEnum):
+    """When a dead card is replaced."""
+
+    IMMEDIATELY = "immediately"
+    """The next card off the top, at once."""
+    AFTER_DRAW = "after-draw"
+    """After every other player has been served in this deal or draw."""
+
+
+@unique
+class HandChips(StrEnum):
+    """What happens to a dead hand's chips."""
+
+    STAY = "stay"
+    """All his chips stay in the pot."""
+    OPENING_BET_STAYS = "opening-bet-stays"
+    """His ante and opening bet stay; his later bets go back to him."""
+
+
+@unique
+class Correction(StrEnum):
+    """How a wrong card count is put right."""
+
+    FROM_PACK = "from-pack"
+    """The dealer deals the missing cards from the top, or puts the extra ones back on top."""
+    DISCARD_SURPLUS = "discard-surplus"
+    """The player discards the extra cards face down."""
+    DRAW_MISSING = "draw-missing"
+    """The player gets the missing cards at the draw."""
+
+
+@unique
+class OnDrop(StrEnum):
+    """What happens to out-of-turn chips when the player then drops."""
+
+    CHIPS_STAY = "chips-stay"
+    """They stay in the pot."""
+    CHIPS_RETURNED = "chips-returned"
+    """They go back to him."""
+
+
+@unique
+class OffenderChips(StrEnum):
+    """What the offender keeps when a pot is carried."""
+
+    STAY = "stay"
+    """All his chips stay in the pot."""
+    RETURNED_EXCEPT_ANTE = "returned-except-ante"
+    """He takes back his bets; his ante stays."""
+    OPENING_BET_STAYS = "opening-bet-stays"
+    """He takes back his bets except the opening bet; ante and opening bet stay."""
+
+
+@unique
+class OthersChips(StrEnum):
+    """What the other players take back when a pot is carried or reopened."""
+
+    STAY = "stay"
+    """Their chips stay in the pot."""
+    RETURNED = "returned"
+    """They take back the bets they made this deal (antes stay)."""
+    STAY_UNLESS_NOBODY_OPENS = "stay-unless-nobody-opens"
+    """Their bets stand if someone opens again; if nobody does they are returned."""
+
+
+@unique
+class Eligible(StrEnum):
+    """Who may open a reopened pot."""
+
+    NOT_PASSED = "not-passed"
+    """Players who did not pass (check) at their first turn."""
+    ANY_IN_TURN = "any-in-turn"
+    """Any player, in turn from the offender's left, who holds openers."""
+
+
+@unique
+class Offender(StrEnum):
+    """What becomes of the false opener when the pot is reopened."""
+
+    OUT = "out"
+    """His hand is dead."""
+    MAY_STAY = "may-stay"
+    """He may stay in by calling or raising with new chips."""

@@ -1,0 +1,122 @@
+"""What a replay hands out: rulings on irregularities, and the result of the whole log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum, unique
+
+
+@unique
+class Outcome(StrEnum):
+    """How the log ended (the JSON contract's ``outcome``)."""
+
+    SHOWDOWN = "showdown"
+    """Two or more hands were shown and the best took the pot."""
+    UNCONTESTED = "uncontested"
+    """Everyone else dropped; the last player took the pot without showing."""
+    MISDEAL = "misdeal"
+    """The last deal was a misdeal and the log ends there."""
+    PASSED_OUT = "passed-out"
+    """Nobody opened; the antes stay for the next deal."""
+    POT_CARRIED = "pot-carried"
+    """The pot stays in the middle for the next deal (false openers nobody called, ...)."""
+    UNFINISHED = "unfinished"
+    """The log stops mid-hand: rulings so far, the pot as it stands, no awards."""
+
+
+@dataclass(frozen=True, slots=True)
+class RowCheck:
+    """A decision-table row that was tried, for ``--explain``."""
+
+    rule: str
+    matched: bool
+    reason: str
+    """Why it did not match ("needs pot opened = yes; here it is no"), or its summary."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One irregularity, the decision the rulebook makes of it, and the rule that says so."""
+
+    line: int
+    event: str
+    """The log line as written (without its comment)."""
+    irregularity: str
+    decision: str
+    rule: str
+    """The row's full id, e.g. ``scarne:exposed-card/3``."""
+    cite: str
+    """Source file, section and item; or what a silent source falls back on."""
+    explanation: str
+    """One sentence in plain words: what happens now at the table."""
+    facts: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """What the table knew at that moment, as (fact, value) for ``--explain``."""
+    tried: tuple[RowCheck, ...] = field(default=(), compare=False)
+    """The rows consulted in order, the last being the one that matched."""
+    summary: str = field(default="", compare=False)
+    """The rule's own one-sentence paraphrase."""
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "event": self.event,
+            "irregularity": self.irregularity,
+            "decision": self.decision,
+            "rule": self.rule,
+            "cite": self.cite,
+            "explanation": self.explanation,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A line of the log as the replay understood it, for the terminal report."""
+
+    line: int
+    text: str
+    note: str = ""
+    """What the referee made of it when that is not obvious ("void: after the misdeal")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Everything ``referee rule`` reports for one log under one rulebook."""
+
+    rulebook: str
+    rulings: tuple[Ruling, ...]
+    outcome: Outcome
+    pot: Decimal
+    """Everything that went into the middle over the whole log (carried pots included once)."""
+    awards: dict[str, Decimal]
+    refunds: dict[str, Decimal]
+    carried: Decimal
+    net: dict[str, Decimal]
+    """Each player's gain or loss over the whole log; ``sum(net) + carried + rake == 0``."""
+    put_in: dict[str, Decimal] = field(default_factory=dict)
+    rake: Decimal = Decimal(0)
+    actions: tuple[Action, ...] = ()
+    winners_hands: dict[str, str] = field(default_factory=dict)
+    """For each winner at a showdown, the hand in words."""
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON contract of DESIGN.md; amounts as exact decimal strings."""
+        data: dict[str, object] = {
+            "rulebook": self.rulebook,
+            "rulings": [ruling.as_json() for ruling in self.rulings],
+            "outcome": str(self.outcome),
+            "pot": _amount(self.pot),
+            "awards": {name: _amount(value) for name, value in self.awards.items()},
+            "refunds": {name: _amount(value) for name, value in self.refunds.items()},
+            "carried": _amount(self.carried),
+            "net": {name: _amount(value) for name, value in self.net.items()},
+        }
+        if self.rake:
+            data["rake"] = _amount(self.rake)
+        return data
+
+
+def _amount(value: Decimal) -> str:
+    """An exact decimal without exponent or needless trailing zeros: ``24``, ``0.25``, ``-11``."""
+    text = format(value.normalize(), "f")
+    return "0" if text in ("-0", "") else text

@@ -1,0 +1,164 @@
+"""Dispute scenarios: a log plus the result each rulebook must give, checked like a test.
+
+A scenario is two files side by side: ``NAME.log`` (the hand as it happened) and ``NAME.yaml``::
+
+    pins: 000 False Openers, item 3          # the rule this scenario pins, in words
+    about: Cy opens with a pair of tens ...   # optional: the dispute in a sentence
+    expect:
+      scarne:                                 # one block per rulebook it checks
+        rulings:                              # every ruling, in order
+          - {line: 14, irregularity: false-openers, decision: forfeit-pot-to-best-legitimate-hand}
+        outcome: showdown
+        net: {Ann: "-1", Bob: "7", Cy: "-6"}
+        carried: "0"                          # optional, like awards / refunds / pot
+        rule: scarne:false-openers/3          # optional: the row of the first ruling
+
+Amounts are strings of exact decimals. A block may leave out any key it does not pin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.errors import Problem, RefereeError
+from referee.ruling import Result
+
+_AMOUNT_KEYS = ("pot", "carried")
+_TABLE_KEYS = ("net", "awards", "refunds")
+_KNOWN_KEYS = {"rulings", "outcome", "rule", *_AMOUNT_KEYS, *_TABLE_KEYS}
+
+
+class ScenarioError(RefereeError):
+    """A scenario file that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    name: str
+    log_path: Path
+    pins: str
+    about: str
+    expect: Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One scenario under one rulebook: passed, or the first difference."""
+
+    scenario: str
+    rulebook: str
+    difference: str = ""
+    details: tuple[str, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        return not self.difference
+
+
+def find(folder: Path) -> list[Path]:
+    """Every scenario file in ``folder`` (and below), sorted by name."""
+    return sorted(folder.rglob("*.yaml"))
+
+
+def load(path: Path) -> Scenario:
+    """Read ``NAME.yaml`` and find ``NAME.log`` beside it.
+
+    Raises:
+        ScenarioError: unreadable YAML, a missing log, or an expectation with an unknown key.
+    """
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        raise ScenarioError(Problem(f"not valid YAML: {error}", str(path), line)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("expect"), dict):
+        raise ScenarioError(Problem("a scenario needs an `expect:` block per rulebook", str(path)))
+    log_path = path.with_suffix(".log")
+    if not log_path.is_file():
+        raise ScenarioError(Problem(f"no log beside it: {log_path.name}", str(path)))
+    for book, block in data["expect"].items():
+        unknown = set(block or {}) - _KNOWN_KEYS
+        if unknown:
+            raise ScenarioError(
+                Problem(
+                    f"expect.{book}: unknown key(s) {', '.join(sorted(unknown))}",
+                    str(path),
+                    hint="known keys: " + ", ".join(sorted(_KNOWN_KEYS)),
+                )
+            )
+    return Scenario(
+        name=path.stem,
+        log_path=log_path,
+        pins=str(data.get("pins", "")),
+        about=str(data.get("about", "")),
+        expect=data["expect"],
+    )
+
+
+def run(scenario: Scenario, rulebooks: list[str] | None = None) -> Iterator[Check]:
+    """Rule the scenario's log under each rulebook it names (or those asked) and compare."""
+    from referee.engine import rule_log
+    from referee.log import parse_log
+    from referee.rulebook.load import load_rulebook
+
+    text = scenario.log_path.read_text(encoding="utf-8")
+    log = parse_log(text, str(scenario.log_path))
+    for book, expected in scenario.expect.items():
+        if rulebooks and book not in rulebooks:
+            continue
+        result = rule_log(log, text, load_rulebook(book))
+        yield compare(scenario.name, book, expected or {}, result)
+
+
+def compare(name: str, book: str, expected: Mapping[str, Any], result: Result) -> Check:
+    """The first way ``result`` differs from ``expected``, with the details to see why."""
+    got = result.as_json()
+    details = (
+        *(f"line {r.line} `{r.event}`: {r.irregularity} → {r.decision} ({r.rule})" for r in result.rulings),
+        f"outcome {got['outcome']}, net {got['net']}, carried {got['carried']}",
+    )
+
+    def differ(what: str) -> Check:
+        return Check(name, book, what, details)
+
+    if "rulings" in expected:
+        want = [dict(item) for item in expected["rulings"] or []]
+        have = [
+            {key: ruling[key] for key in item if key in ruling}
+            for item, ruling in zip(want, got["rulings"], strict=False)  # type: ignore[call-overload]
+        ]
+        if len(want) != len(got["rulings"]):  # type: ignore[arg-type]
+            return differ(f"expected {len(want)} ruling(s), got {len(got['rulings'])}")  # type: ignore[arg-type]
+        for index, (w, h) in enumerate(zip(want, have, strict=True)):
+            if {k: str(v) for k, v in w.items()} != {k: str(v) for k, v in h.items()}:
+                return differ(f"ruling {index + 1}: expected {w}, got {h}")
+    if "rule" in expected and result.rulings and result.rulings[0].rule != expected["rule"]:
+        return differ(f"rule: expected {expected['rule']}, got {result.rulings[0].rule}")
+    if "outcome" in expected and str(expected["outcome"]) != got["outcome"]:
+        return differ(f"outcome: expected {expected['outcome']}, got {got['outcome']}")
+    for key in _AMOUNT_KEYS:
+        if key in expected and not _same(expected[key], got[key]):
+            return differ(f"{key}: expected {expected[key]}, got {got[key]}")
+    for key in _TABLE_KEYS:
+        if key in expected:
+            want_table = {str(k): v for k, v in (expected[key] or {}).items()}
+            have_table: dict[str, object] = dict(got[key])  # type: ignore[call-overload]
+            if set(want_table) != {k for k, v in have_table.items() if key == "net" or v != "0"} or any(
+                not _same(v, have_table.get(k, "0")) for k, v in want_table.items()
+            ):
+                return differ(f"{key}: expected {want_table}, got {have_table}")
+    return Check(name, book)
+
+
+def _same(want: object, have: object) -> bool:
+    try:
+        return Decimal(str(want)) == Decimal(str(have))
+    except InvalidOperation:
+        return str(want) == str(have)

@@ -1,0 +1,164 @@
+"""Pot settlement: uncalled bets, side pots, exact splits and odd chips.
+
+Everything is a Decimal. The pot is cut into layers by how much each player put in (the side
+pots of table stakes); each layer goes to the best live hand among those who put in that much.
+A layer nobody live put into joins the layer below it; an uncalled top bet goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+from typing import Protocol, TypeVar
+
+ZERO = Decimal(0)
+
+
+class Comparable(Protocol):
+    def __lt__(self, other: object, /) -> bool: ...
+
+
+K = TypeVar("K", bound=Comparable)
+
+
+@dataclass(frozen=True, slots=True)
+class PotShare:
+    """One pot (the main pot or a side pot) and who took it."""
+
+    amount: Decimal
+    eligible: tuple[str, ...]
+    """Live players who put in enough to win this pot, in seat order."""
+    winners: tuple[str, ...]
+    """Who took it (several on a tie); empty when it stays for the next deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """How one deal's pot was divided."""
+
+    awards: dict[str, Decimal]
+    """What each winner took from the pot."""
+    refunds: dict[str, Decimal]
+    """Chips handed back: uncalled bets, or everything after an imperfect pack."""
+    pots: tuple[PotShare, ...]
+    carried: Decimal = ZERO
+    """What nobody won; it stays in the middle for the next deal."""
+
+
+def chip_unit(amounts: Sequence[Decimal]) -> Decimal:
+    """The smallest chip the log uses: 1 when every amount is whole, 0.25 for quarters, ...
+
+    >>> chip_unit([Decimal("2"), Decimal("0.25")])
+    Decimal('0.25')
+    >>> chip_unit([Decimal("4"), Decimal("10")])
+    Decimal('1')
+    """
+    unit = Decimal(1)
+    for amount in amounts:
+        while amount % unit:
+            # A quarter is a chip of its own; an amount that is no multiple of it falls to cents.
+            unit = Decimal("0.25") if unit == 1 and amount % Decimal("0.25") == 0 else unit / 10
+            if unit < Decimal("0.0001"):
+                return unit
+    return unit
+
+
+def divide(amount: Decimal, winners: Sequence[str], unit: Decimal) -> dict[str, Decimal]:
+    """Split ``amount`` evenly among ``winners``; odd chips one each to the first in the list.
+
+    The caller orders ``winners`` by the rulebook's odd-chip rule.
+
+    >>> divide(Decimal(7), ["Ann", "Bob"], Decimal(1))
+    {'Ann': Decimal('4'), 'Bob': Decimal('3')}
+    """
+    if not winners:
+        return {}
+    each = (amount / len(winners) / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
+    shares = dict.fromkeys(winners, each)
+    left = amount - each * len(winners)
+    for name in winners:
+        if left < unit:
+            break
+        shares[name] += unit
+        left -= unit
+    if left:
+        # Less than a chip remains (an amount finer than the unit): it goes with the first winner.
+        shares[winners[0]] += left
+    return shares
+
+
+def split_pot(
+    contributions: Mapping[str, Decimal],
+    live: Sequence[str],
+    strength: Callable[[str], K] | None,
+    odd_chip_order: Callable[[Sequence[str]], list[str]],
+    unit: Decimal,
+    dead_money: Decimal = ZERO,
+) -> Split:
+    """Divide one deal's pot among the live players.
+
+    ``contributions`` is what each player put in this deal (antes, blinds, bets), ``live`` the
+    players still holding a hand that can win, in seat order. ``strength`` ranks a live player's
+    hand (greater wins); ``None`` means the pot is uncontested and goes to the only live player.
+    ``dead_money`` came from earlier deals and belongs to the main pot.
+    """
+    contributions = {name: amount for name, amount in contributions.items() if amount > 0}
+    refunds: dict[str, Decimal] = {}
+    live_set = set(live)
+    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    if ordered and ordered[0][0] in live_set:
+        top_name, top = ordered[0]
+        second = ordered[1][1] if len(ordered) > 1 else ZERO
+        if top > second:
+            refunds[top_name] = top - second
+            contributions = {**contributions, top_name: second}
+
+    if not live:
+        total = sum(contributions.values(), ZERO) + dead_money
+        return Split({}, refunds, (PotShare(total, (), ()),) if total else (), carried=total)
+
+    layers = _layers(contributions, live, dead_money)
+    awards: dict[str, Decimal] = {}
+    pots: list[PotShare] = []
+    for amount, eligible in layers:
+        winners = _best(eligible, strength)
+        for name, share in divide(amount, odd_chip_order(winners), unit).items():
+            awards[name] = awards.get(name, ZERO) + share
+        pots.append(PotShare(amount, tuple(eligible), tuple(winners)))
+    return Split(awards, refunds, tuple(pots))
+
+
+def _layers(
+    contributions: Mapping[str, Decimal], live: Sequence[str], dead_money: Decimal
+) -> list[tuple[Decimal, list[str]]]:
+    """(amount, eligible live players) per pot, main pot first."""
+    levels = sorted({amount for amount in contributions.values()})
+    layers: list[tuple[Decimal, list[str]]] = []
+    previous = ZERO
+    for level in levels:
+        amount = sum((min(c, level) - min(c, previous) for c in contributions.values()), ZERO)
+        eligible = [name for name in live if contributions.get(name, ZERO) >= level]
+        if eligible:
+            layers.append((amount, eligible))
+        elif layers:
+            # Only dead hands put this much in: their chips stay with the pot below.
+            layers[-1] = (layers[-1][0] + amount, layers[-1][1])
+        else:
+            layers.append((amount, []))
+        previous = level
+    if not layers:
+        layers.append((ZERO, list(live)))
+    if not layers[0][1]:
+        # Nobody live put anything in at all (a freeroll of dead money): every live hand plays for it.
+        layers[0] = (layers[0][0], list(live))
+    main_amount, main_eligible = layers[0]
+    layers[0] = (main_amount + dead_money, main_eligible)
+    return [(amount, eligible) for amount, eligible in layers if amount > 0]
+
+
+def _best(eligible: Sequence[str], strength: Callable[[str], K] | None) -> list[str]:
+    if strength is None or len(eligible) == 1:
+        return list(eligible[:1])
+    best = max(strength(name) for name in eligible)
+    return [name for name in eligible if not strength(name) < best]

@@ -1,0 +1,388 @@
+"""The hand state machine: seats, the button, whose turn it is, the pot, and the cards.
+
+One mutable object owns the deal in progress. It knows the mechanics of clean play — who acts
+next, what a call costs, when a betting round is over — and answers questions the replay asks
+to spot irregularities (``expected_actor``, ``to_call``, ``can_check``). It never decides what an
+irregularity means: that is the rulebook's job, applied by the replay through ``referee.remedies``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum, unique
+
+from referee.cards import UNKNOWN, Card
+from referee.config import PlayConfig
+
+ZERO = Decimal(0)
+
+
+@unique
+class Phase(StrEnum):
+    """Where the deal stands."""
+
+    BEFORE_DEAL = "before-deal"
+    """Antes and the cut; no cards out yet."""
+    DEAL = "deal"
+    """Cards are going round; nobody has acted."""
+    BETTING = "betting"
+    """A betting round (``round_index`` says which: 0 is before the first draw)."""
+    DRAW = "draw"
+    """Players discard and are served in turn."""
+    SHOWDOWN = "showdown"
+    """Hands are being shown."""
+    OVER = "over"
+    """The deal is settled or void; only a new deal follows."""
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's situation in the current deal."""
+
+    name: str
+    stack: Decimal | None
+    """Chips behind; None when the log gives no stacks (no table-stakes limit)."""
+    cards: list[Card] = field(default_factory=list)
+    """What the log says the player holds; ``??`` for cards nobody saw."""
+    in_hand: bool = True
+    """Still contesting the pot (not folded, not dead, was dealt in)."""
+    folded: bool = False
+    dead: bool = False
+    all_in: bool = False
+    put_in: Decimal = ZERO
+    """Chips put into this deal's pot (antes, blinds, bets)."""
+    put_in_round: Decimal = ZERO
+    """Chips put in during the current betting round (blinds count in the first)."""
+    acted: bool = False
+    """Has acted since the last bet or raise in this round."""
+    checked_before_open: bool = False
+    drew: int = 0
+    """Draw rounds this player has completed."""
+    discarded: list[Card] = field(default_factory=list)
+    cards_known: bool = False
+    """The log told us exactly what the player holds (no ``??``)."""
+    no_raise: bool = False
+    """Barred from raising this round (checked out of turn, under some rulebooks)."""
+    shown: bool = False
+    mucked: bool = False
+    credit: Decimal = ZERO
+    """Chips already in the pot that count toward this player's next action (an out-of-turn bet
+    left standing)."""
+    forced: str | None = None
+    """The action an out-of-turn bet now stands as (``call``, ``raise``, ``bet``), if the rule
+    leaves him no choice."""
+    passed_first_turn: bool = False
+    """Checked at his first turn before the pot was opened (may not reopen a false opening)."""
+    split_kept: tuple[Card, ...] | None = None
+    """Openers kept aside when he announced a split."""
+
+    @property
+    def can_act(self) -> bool:
+        """Still has decisions to make in a betting round."""
+        return self.in_hand and not self.all_in
+
+
+@dataclass(slots=True)
+class HandState:
+    """One deal in progress, plus what carries over between deals of the same log."""
+
+    config: PlayConfig
+    seats: dict[str, Seat]
+    order: tuple[str, ...]
+    """Everyone seated, clockwise."""
+    dealer: str
+    phase: Phase = Phase.BEFORE_DEAL
+    round_index: int = 0
+    """0 for the betting before the first draw, 1 after it, ..."""
+    draw_index: int = 0
+    """How many draw rounds have begun."""
+    current_bet: Decimal = ZERO
+    """The total each player must have put in this round to stay."""
+    bets_this_round: int = 0
+    """The bet plus raises made so far this round (for the raise cap)."""
+    last_raise: Decimal = ZERO
+    """Size of the last bet or raise this round (the least a re-raise may add, no-limit)."""
+    last_actor: str | None = None
+    last_aggressor: str | None = None
+    opener: str | None = None
+    opened: bool = False
+    dead_money: Decimal = ZERO
+    """Chips carried in from earlier deals of this log."""
+    deal_number: int = 1
+    misdeals_by_dealer: int = 0
+    """Misdeals in a row by the current dealer (000: two in a row and the deal passes)."""
+    dealt: bool = False
+    anyone_acted: bool = False
+    actions_taken: int = 0
+    """Betting actions taken in turn since the deal (antes and blinds do not count)."""
+    raised_first_round: bool = False
+    callers: set[str] = field(default_factory=set)
+    """Players other than the opener who called or raised the opening bet."""
+    exposed: dict[str, int] = field(default_factory=dict)
+    """Exposures so far per stage (``deal`` or ``draw``)."""
+    exposed_to: dict[tuple[str, str], int] = field(default_factory=dict)
+    """Exposures so far per (stage, hand)."""
+    served_this_draw: list[str] = field(default_factory=list)
+    """Players served on the current draw, in order."""
+    cards_out: int = 0
+    """Cards dealt off the pack this deal (deal and draw), for deck exhaustion."""
+    blind_posters: list[str] = field(default_factory=list)
+    """Who posted blinds this deal, in order."""
+    action_blind: str | None = None
+    """The big blind or straddle the first betting round starts after, when the log names one."""
+    seen_cards: dict[Card, str] = field(default_factory=dict)
+    """Every natural card the log has placed this deal, and where (for conservation)."""
+
+    # --- who ----------------------------------------------------------------------------------
+
+    def players_from(self, start_after: str) -> Iterator[str]:
+        """Everyone seated, clockwise, starting with the player after ``start_after``."""
+        index = self.order.index(start_after)
+        for step in range(1, len(self.order) + 1):
+            yield self.order[(index + step) % len(self.order)]
+
+    def live(self) -> list[str]:
+        """Players still contesting the pot, clockwise from the dealer's left."""
+        return [name for name in self.players_from(self.dealer) if self.seats[name].in_hand]
+
+    def first_to_act(self) -> str | None:
+        """Who speaks first in the current betting round."""
+        if self.round_index == 0 and self.blind_posters:
+            # With blinds, the player left of the biggest blind (a straddle counts) speaks first.
+            start = self.biggest_blind()
+        elif (
+            self.round_index > 0
+            and self.config.opener_speaks_first
+            and self.opener
+            and not self.blind_posters
+        ):
+            # In a blind game nobody "opens": after the draw the first player left of the button speaks.
+            if self.seats[self.opener].can_act:
+                return self.opener
+            start = self.opener
+        else:
+            start = self.dealer
+        return next((n for n in self.players_from(start) if self.seats[n].can_act), None)
+
+    def biggest_blind(self) -> str:
+        """The big blind (or straddle); failing that, the biggest blind, the last clockwise on a tie.
+
+        A blind posted out of position by a player coming into the game does not move the action.
+        """
+        if self.action_blind is not None:
+            return self.action_blind
+        seating = list(self.players_from(self.dealer))
+        return max(self.blind_posters, key=lambda n: (self.seats[n].put_in_round, seating.index(n)))
+
+    def expected_actor(self) -> str | None:
+        """Whose turn it is now in a betting round, or None when the round is complete."""
+        if self.phase is not Phase.BETTING:
+            return None
+        if self.round_complete():
+            return None
+        start = self.last_actor
+        if start is None:
+            return self.first_to_act()
+        for name in self.players_from(start):
+            seat = self.seats[name]
+            if seat.can_act and (not seat.acted or seat.put_in_round < self.current_bet):
+                return name
+        return None
+
+    def round_complete(self) -> bool:
+        """Everyone still in has acted and matched the bet (or is all in)."""
+        actors = [s for s in self.seats.values() if s.can_act]
+        if not actors:
+            return True
+        if len([s for s in self.seats.values() if s.in_hand]) <= 1:
+            return True
+        if len(actors) == 1 and actors[0].put_in_round >= self.current_bet:
+            # Nobody is left to bet against him: everyone else still in is all in.
+            return True
+        return all(s.acted and s.put_in_round >= self.current_bet for s in actors)
+
+    def next_to_draw(self) -> str | None:
+        """Who is served next on the draw: clockwise from the dealer's left, the dealer last."""
+        if self.phase is not Phase.DRAW:
+            return None
+        for name in self.players_from(self.dealer):
+            seat = self.seats[name]
+            if seat.in_hand and seat.drew < self.draw_index:
+                return name
+        return None
+
+    # --- what things cost ---------------------------------------------------------------------
+
+    def to_call(self, name: str) -> Decimal:
+        """Chips ``name`` must add to stay in (capped by his stack under table stakes)."""
+        owed = max(ZERO, self.current_bet - self.seats[name].put_in_round)
+        stack = self.seats[name].stack
+        return owed if stack is None else min(owed, stack)
+
+    def can_check(self, name: str) -> bool:
+        return self.seats[name].put_in_round >= self.current_bet
+
+    def pot(self) -> Decimal:
+        """Everything in the middle now, carried pots included."""
+        return self.dead_money + sum((s.put_in for s in self.seats.values()), ZERO)
+
+    def contributions(self) -> dict[str, Decimal]:
+        return {name: seat.put_in for name, seat in self.seats.items() if seat.put_in}
+
+    # --- chips --------------------------------------------------------------------------------
+
+    def pay(self, name: str, amount: Decimal, *, betting: bool = True) -> Decimal:
+        """Move chips from ``name``'s stack to the pot; returns what was actually paid.
+
+        Under table stakes a player pays at most what he has and is then all in.
+        """
+        seat = self.seats[name]
+        if seat.stack is not None:
+            amount = min(amount, seat.stack)
+            seat.stack -= amount
+            if seat.stack == ZERO and (betting or amount > ZERO):
+                # An ante can take a short stack's last chip: he is all in for the antes.
+                seat.all_in = True
+        seat.put_in += amount
+        if betting:
+            seat.put_in_round += amount
+        return amount
+
+    def refund(self, name: str, amount: Decimal) -> None:
+        """Hand chips back from the pot (a withdrawn bet)."""
+        seat = self.seats[name]
+        seat.put_in -= amount
+        seat.put_in_round = max(ZERO, seat.put_in_round - amount)
+        if seat.stack is not None:
+            seat.stack += amount
+            seat.all_in = False
+
+    # --- betting ------------------------------------------------------------------------------
+
+    def start_round(self) -> None:
+        self.phase = Phase.BETTING
+        self.current_bet = ZERO
+        self.bets_this_round = 0
+        self.last_raise = ZERO
+        self.last_actor = None
+        self.last_aggressor = None
+        for seat in self.seats.values():
+            seat.put_in_round = ZERO
+            seat.acted = False
+            seat.no_raise = False
+
+    def start_first_round(self) -> None:
+        """The betting before the draw; blinds already posted count as this round's bets."""
+        blinds = {name: seat.put_in_round for name, seat in self.seats.items()}
+        self.start_round()
+        for name, amount in blinds.items():
+            self.seats[name].put_in_round = amount
+        if self.blind_posters:
+            self.current_bet = max(blinds.values(), default=ZERO)
+            self.bets_this_round = 1 if self.current_bet else 0
+            self.last_raise = self.current_bet
+
+    def check(self, name: str) -> None:
+        seat = self.seats[name]
+        if not self.opened and self.round_index == 0:
+            seat.checked_before_open = True
+            if not seat.acted:
+                seat.passed_first_turn = True
+        seat.acted = True
+        self._acted(name)
+
+    def bet_to(self, name: str, total: Decimal) -> Decimal:
+        """``name`` puts in enough to have ``total`` in this round: a bet, raise or call."""
+        seat = self.seats[name]
+        paid = self.pay(name, max(ZERO, total - seat.put_in_round))
+        if seat.put_in_round > self.current_bet:
+            raise_size = seat.put_in_round - self.current_bet
+            full = raise_size >= self.last_raise or not seat.all_in
+            self.current_bet = seat.put_in_round
+            self.last_aggressor = name
+            if full:
+                self.last_raise = max(self.last_raise, raise_size)
+                self.bets_this_round += 1
+                for other in self.seats.values():
+                    if other is not seat:
+                        other.acted = False
+            # A short all-in raise does not reopen the betting: those who acted only owe the extra.
+            if self.round_index == 0:
+                if not self.opened:
+                    self.opened = True
+                    self.opener = name
+                else:
+                    if self.bets_this_round > 1 + (1 if self.blind_posters else 0):
+                        self.raised_first_round = True
+                    if name != self.opener:
+                        self.callers.add(name)
+        seat.acted = True
+        self._acted(name)
+        return paid
+
+    def call(self, name: str) -> Decimal:
+        seat = self.seats[name]
+        if self.round_index == 0 and self.opened and self.to_call(name) > ZERO and name != self.opener:
+            self.callers.add(name)
+        paid = self.pay(name, self.to_call(name))
+        seat.acted = True
+        self._acted(name)
+        return paid
+
+    def fold(self, name: str) -> None:
+        seat = self.seats[name]
+        seat.in_hand = False
+        seat.folded = True
+        seat.acted = True
+        self._acted(name)
+
+    def kill(self, name: str) -> None:
+        """The hand is dead: out of the pot, chips already in stay there."""
+        seat = self.seats[name]
+        seat.in_hand = False
+        seat.dead = True
+
+    def _acted(self, name: str) -> None:
+        self.last_actor = name
+        self.anyone_acted = True
+        self.actions_taken += 1
+
+    # --- cards --------------------------------------------------------------------------------
+
+    def give(self, name: str, cards: list[Card]) -> None:
+        seat = self.seats[name]
+        seat.cards.extend(cards)
+        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+
+    def replace_cards(self, name: str, discards: list[Card], count: int, received: list[Card]) -> None:
+        """The draw: out go ``discards`` (or ``count`` unnamed cards), in come ``received``."""
+        seat = self.seats[name]
+        out = list(discards)
+        for card in out:
+            if card in seat.cards:
+                seat.cards.remove(card)
+            elif UNKNOWN in seat.cards:
+                seat.cards.remove(UNKNOWN)
+        missing = count - len(out) if not out else 0
+        for _ in range(max(0, missing)):
+            # The log does not say which cards went: whatever he held becomes unknown.
+            if seat.cards:
+                seat.cards.pop()
+            out.append(UNKNOWN)
+        if missing > 0:
+            seat.cards = [UNKNOWN if not c.is_unknown else c for c in seat.cards]
+        seat.discarded.extend(out)
+        seat.cards.extend(received if received else [UNKNOWN] * count)
+        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+
+
+def new_hand_state(
+    config: PlayConfig,
+    order: tuple[str, ...],
+    dealer: str,
+    stacks: dict[str, Decimal | None],
+) -> HandState:
+    seats = {name: Seat(name=name, stack=stacks.get(name)) for name in order}
+    return HandState(config=config, seats=seats, order=order, dealer=dealer)

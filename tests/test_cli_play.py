@@ -1,0 +1,168 @@
+"""`referee rule`, `compare`, `explain` and `scenarios` as a player runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+HANDS = Path(__file__).parent / "hands"
+EXAMPLE = HANDS / "design_example.log"
+runner = CliRunner()
+
+
+def run(*args: str, width: int = 100) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), env={"COLUMNS": str(width), "NO_COLOR": "1"})
+    return result.exit_code, result.output
+
+
+def test_rule_shows_the_ruling_and_the_settlement() -> None:
+    code, out = run("rule", str(EXAMPLE))
+    assert code == 0, out
+    assert "line 15" in out and "Dee bets 2" in out
+    assert "count as a call" in out
+    assert "Betting Out of Turn, item 3" in out
+    assert "Settlement" in out and "13" in out
+
+
+def test_rule_json_follows_the_contract() -> None:
+    code, out = run("rule", str(EXAMPLE), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert list(data) == ["rulebook", "rulings", "outcome", "pot", "awards", "refunds", "carried", "net"]
+    assert data["rulings"][0] == {
+        "line": 15,
+        "event": "Dee bets 2",
+        "irregularity": "out-of-turn",
+        "decision": "bet-stands-as-call",
+        "rule": "scarne:out-of-turn/4",
+        "cite": "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3",
+        "explanation": data["rulings"][0]["explanation"],
+    }
+    assert data["net"] == {"Ann": "-1", "Bob": "-1", "Cy": "-11", "Dee": "13"}
+
+
+def test_rulebook_option_wins_over_the_log_header() -> None:
+    code, out = run("rule", str(EXAMPLE), "-r", "casino", "--json")
+    assert code == 0, out
+    assert json.loads(out)["rulebook"] == "casino"
+
+
+def test_a_house_rule_file_works_wherever_a_rulebook_name_does(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("id: house\ntitle: Our game\nextends: casino\n", encoding="utf-8")
+    code, out = run("rule", str(EXAMPLE), "-r", str(house), "--json")
+    assert code == 0, out
+    assert json.loads(out)["rulings"][0]["decision"] == "bet-withdrawn"
+
+
+@pytest.mark.parametrize("width", [60, 80, 120, 200])
+def test_readable_at_every_width(width: int) -> None:
+    code, out = run("rule", str(EXAMPLE), width=width)
+    assert code == 0, out
+    assert max(len(line) for line in out.splitlines()) <= width
+    assert "Betting Out of Turn" in out.replace("\n", " ").replace("│", " ")
+
+
+def test_markdown_and_html_reports() -> None:
+    code, md = run("rule", str(EXAMPLE), "--markdown")
+    assert code == 0 and md.startswith("# ") and "| Dee | 11 | 13 |" in md
+    code, html = run("rule", str(EXAMPLE), "--html")
+    assert code == 0 and "<html" in html.lower() and "Dee" in html
+
+
+def test_player_names_with_markup_are_shown_as_written(tmp_path: Path) -> None:
+    log = tmp_path / "names.log"
+    log.write_text(
+        'game: draw\nseats: "[bold]Ann", Bob\ndealer: Bob\nante: 1\nlimit: 1-5\n'
+        'antes\ndeal\n"[bold]Ann" bets 2\nBob folds\n',
+        encoding="utf-8",
+    )
+    code, out = run("rule", str(log))
+    assert code == 0, out
+    assert "[bold]Ann" in out
+
+
+def test_a_bad_log_is_exit_1_with_file_line_and_hint(tmp_path: Path) -> None:
+    log = tmp_path / "bad.log"
+    log.write_text("game: draw\nseats: Ann, Bob\ndealer: Bob\nAnn bet 2\n", encoding="utf-8")
+    code, out = run("rule", str(log))
+    assert code == 1
+    assert f"{log}:4" in out and "bets" in out
+    assert "Traceback" not in out
+
+
+def test_a_missing_file_is_exit_1() -> None:
+    code, out = run("rule", "no-such.log")
+    assert code == 1 and "no-such.log" in out and "Traceback" not in out
+
+
+def test_an_unknown_rulebook_is_exit_1_with_a_suggestion() -> None:
+    code, out = run("rule", str(EXAMPLE), "-r", "scarn")
+    assert code == 1 and "scarne" in out
+
+
+def test_usage_error_is_exit_2() -> None:
+    code, _ = run("rule")
+    assert code == 2
+
+
+def test_compare_highlights_the_disagreement() -> None:
+    code, out = run("compare", str(EXAMPLE), width=120)
+    assert code == 0, out
+    for book in ("scarne", "bicycle", "casino", "pagat", "parlour"):
+        assert book in out
+    assert "At line 15" in out and "taken back" in out
+
+
+def test_compare_json() -> None:
+    code, out = run("compare", str(EXAMPLE), "-r", "scarne,casino", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert [r["rulebook"] for r in data["results"]] == ["scarne", "casino"]
+    (disagreement,) = data["disagreements"]
+    assert disagreement["line"] == 15
+
+
+def test_explain_a_line_under_each_rulebook() -> None:
+    code, out = run("explain", str(EXAMPLE), "--line", "15", "-r", "scarne,casino", width=120)
+    assert code == 0, out
+    assert "previous_bet_vs_out_of_turn = equal" in out
+    assert "✗ scarne:out-of-turn/1" in out and "✓ scarne:out-of-turn/4" in out
+    assert "casino:out-of-turn/2" in out
+
+
+def test_explain_a_line_with_no_irregularity() -> None:
+    code, out = run("explain", str(EXAMPLE), "--line", "14", "-r", "scarne")
+    assert code == 0, out
+    assert "no irregularity" in out
+
+
+def test_explain_a_line_out_of_range_is_exit_1() -> None:
+    code, out = run("explain", str(EXAMPLE), "--line", "999")
+    assert code == 1 and "no line 999" in out
+
+
+SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "bet-out-of-turn-equal-bet-stands-as-call"
+
+
+def test_scenarios_command_passes_a_good_scenario(tmp_path: Path) -> None:
+    for suffix in (".log", ".yaml"):
+        (tmp_path / f"s{suffix}").write_bytes(SCENARIO.with_suffix(suffix).read_bytes())
+    code, out = run("scenarios", str(tmp_path), width=160)
+    assert code == 0, out
+    assert "5 passed, 0 failed" in out
+
+
+def test_scenarios_command_fails_with_the_first_difference(tmp_path: Path) -> None:
+    (tmp_path / "s.log").write_bytes(SCENARIO.with_suffix(".log").read_bytes())
+    (tmp_path / "s.yaml").write_text(
+        "pins: test\nexpect:\n  scarne:\n    outcome: misdeal\n", encoding="utf-8"
+    )
+    code, out = run("scenarios", str(tmp_path), width=160)
+    assert code == 1
+    assert "outcome: expected misdeal, got showdown" in out

@@ -1,0 +1,148 @@
+"""Clean hands replayed and settled exactly, amounts worked out by hand in each docstring."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from referee.engine import rule_log
+from referee.log import parse_log
+from referee.report import money, to_json
+from referee.rulebook.load import load_rulebook
+from referee.ruling import Outcome, Result
+
+HANDS = Path(__file__).parent / "hands"
+
+
+def rule(name: str, rulebook: str = "scarne") -> Result:
+    text = (HANDS / name).read_text(encoding="utf-8")
+    return rule_log(parse_log(text, name), text, load_rulebook(rulebook))
+
+
+def nets(result: Result) -> dict[str, str]:
+    return {name: money(value) for name, value in result.net.items()}
+
+
+def test_design_example_out_of_turn_bet_stands_as_call() -> None:
+    """Antes 4, Cy opens 2 and Dee's 2 count as her call (8), then 4 + 8 after the draw: 24.
+
+    Dee's out-of-turn 2 equals Cy's open, so under Scarne (Betting Out of Turn, item 3) it stands
+    as her call and her later `calls` adds nothing.
+    """
+    result = rule("design_example.log")
+    assert result.outcome is Outcome.SHOWDOWN
+    assert result.pot == 24
+    assert result.awards == {"Dee": Decimal(24)}
+    assert nets(result) == {"Ann": "-1", "Bob": "-1", "Cy": "-11", "Dee": "13"}
+    assert [(r.line, r.irregularity, r.decision) for r in result.rulings] == [
+        (15, "out-of-turn", "bet-stands-as-call")
+    ]
+
+
+def test_clean_showdown_two_pair_beats_queens() -> None:
+    """Antes 3, 2 + 2 before the draw, 4 + 4 after: Bob's kings up take 15."""
+    result = rule("clean_showdown.log")
+    assert result.rulings == ()
+    assert result.outcome is Outcome.SHOWDOWN
+    assert result.awards == {"Bob": Decimal(15)}
+    assert nets(result) == {"Ann": "-1", "Bob": "8", "Cy": "-7"}
+    assert result.winners_hands["Bob"] == "two pair, kings and fives"
+
+
+def test_uncontested_raise_gets_its_uncalled_part_back() -> None:
+    """Antes 3, Bob bets 3, Cy raises 3 (6 in); both fold: Cy's uncalled 3 come back, he wins 9."""
+    result = rule("uncontested.log")
+    assert result.outcome is Outcome.UNCONTESTED
+    assert result.refunds == {"Cy": Decimal(3)}
+    assert result.awards == {"Cy": Decimal(9)}
+    assert nets(result) == {"Ann": "-1", "Bob": "-4", "Cy": "5"}
+
+
+def test_split_pot_odd_chip_to_first_winner_left_of_dealer() -> None:
+    """Antes 3 and 2 + 2: 7 split between equal straights; Ann (left of the dealer) gets 4."""
+    result = rule("split_pot.log")
+    assert result.awards == {"Ann": Decimal(4), "Bob": Decimal(3)}
+    assert nets(result) == {"Ann": "1", "Bob": "0", "Cy": "-1"}
+
+
+def test_side_pot_short_all_in_wins_only_the_main_pot() -> None:
+    """Ann is all in for 5: the main pot 15 to her aces, the side pot 30 to Bob's kings."""
+    result = rule("side_pot.log")
+    assert result.awards == {"Ann": Decimal(15), "Bob": Decimal(30)}
+    assert nets(result) == {"Ann": "10", "Bob": "10", "Cy": "-20"}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HANDS.glob("*.log")))
+def test_books_balance_and_output_is_deterministic(name: str) -> None:
+    first, second = rule(name), rule(name)
+    assert sum(first.net.values(), Decimal(0)) + first.carried + first.rake == 0
+    assert to_json(first) == to_json(second)
+
+
+def test_source_003_worked_example_pot_is_31() -> None:
+    """003's five-player example: dealer antes 5, 2 + 2 + 2 before the draw, 5 + 10 + 5 after.
+
+    Player 3's straight flush takes 31. The source says "a profit of 18"; that holds only if each
+    of the five players anted 1 (he put in 13). With the dealer anteing all 5, as the same text
+    says, he put in 12 and his profit is 19. Both readings are pinned here.
+    """
+    dealer_antes = rule("parlour_worked_example.log", "parlour")
+    assert dealer_antes.pot == 31 and dealer_antes.awards == {"Player3": Decimal(31)}
+    assert nets(dealer_antes)["Player3"] == "19"
+    each_antes = rule("parlour_worked_example_each_antes.log", "parlour")
+    assert each_antes.pot == 31
+    assert nets(each_antes) == {
+        "Player1": "-3",
+        "Player2": "-13",
+        "Player3": "18",
+        "Player4": "-1",
+        "Player5": "-1",
+    }
+
+
+VARIANTS = [
+    # (log, winner, pot): every amount worked out by hand from the log's antes and bets.
+    ("deuces_wild.log", "Ann", 22),  # five sevens (three and two deuces) beat a king-high straight flush
+    ("lowball.log", "Ann", 15),  # the wheel beats 6-4-3-2-A at ace-to-five
+    ("deuce_to_seven.log", "Bob", 14),  # 7-5-4-3-2 beats 8-6-4-3-2
+    ("bug.log", "Ann", 14),  # four aces and the joker: five aces beat a straight flush
+    ("stripped.log", "Ann", 14),  # in the 32-card deck a flush beats a full house
+    ("seven_card.log", "Bob", 14),  # best five of seven: trip kings beat aces and sevens
+]
+
+
+@pytest.mark.parametrize(("name", "winner", "pot"), VARIANTS)
+def test_variant_showdown(name: str, winner: str, pot: int) -> None:
+    result = rule(name)
+    assert result.rulings == ()
+    assert result.outcome is Outcome.SHOWDOWN
+    assert result.pot == pot
+    assert result.awards == {winner: Decimal(pot)}
+
+
+def test_progressive_second_deal_needs_queens_and_jacks_are_false_openers() -> None:
+    """Deal 1 is passed out (antes 3 carried); deal 2 needs queens, Bob opens 2 on jacks, all drop.
+
+    Scarne (False Openers, item 2): his uncalled bet comes back and the antes (6) stay for the next
+    deal.
+    """
+    result = rule("progressive.log", "scarne")
+    assert [(r.line, r.irregularity, r.decision) for r in result.rulings] == [
+        (19, "false-openers", "pot-carried")
+    ]
+    assert nets(result) == {"Ann": "-2", "Bob": "-2", "Cy": "-2"}
+    assert result.carried == 6
+
+
+def test_jacks_back_plays_the_passed_hands_for_low() -> None:
+    """Nobody opens on jacks, so the same hands play ace-to-five: Ann's 6-4 low takes 15."""
+    result = rule("jacks_back.log", "pagat")
+    assert result.rulings == () and result.awards == {"Ann": Decimal(15)}
+
+
+def test_diablo_beaten_opener_matches_the_pot() -> None:
+    """Bob opens and loses a 6-chip pot to Ann's full house: he puts 6 into the next pot."""
+    result = rule("diablo.log", "pagat")
+    assert result.awards == {"Ann": Decimal(6)}
+    assert nets(result) == {"Ann": "3", "Bob": "-9"}
+    assert result.carried == 6

@@ -1,0 +1,183 @@
+"""The fast path answers only for lines the grammar accepts, and with the very same event."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+from referee.cards import CardError
+from referee.events import Event
+from referee.logfast import CARD_WORDS, fast_line
+from referee.loggrammar import parser
+from referee.logwords import KEYWORDS, LineSlip
+
+REJECTED = "rejected"
+
+NAMES = ["Ann", "Bob", "Big_Al", "José", "x1", "Deal", "In", "As", "Ash", "Pot", "_x", "1x"]
+AMOUNTS = ["2", "0.25", "$5", "$2.50", "25c", "10C", "-1", "0", "2.", ".5", "1-5", "2/4", "$-1", "1e3", "٣"]
+COUNTS = ["0", "1", "3", "12", "007", "1234567", "99999"]
+CARDS = sorted(CARD_WORDS)
+BAD_CARDS = ["1s", "Ax", "11c", "T", "s", "???", "Jkr", "10", "Aſ", "\u212as"]
+PUNCTUATION = [",", ":", "'s", "’s", "#", '"', "/", "-", "  ", "\t", "by", "dealer"]
+HEADER_VALUES = [
+    "pot",
+    "no-limit",
+    "Table-Stakes",
+    "jacks-or-better",
+    "Ann, Bob",
+    "Ann 40, Bob 40",
+    "4 by dealer",
+]
+
+
+def _case(word: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([word, word.upper(), word.capitalize(), word.lower()])
+
+
+words = st.one_of(
+    st.sampled_from(NAMES),
+    st.sampled_from(sorted(KEYWORDS)).flatmap(_case),
+    st.sampled_from(AMOUNTS),
+    st.sampled_from(COUNTS),
+    st.sampled_from(CARDS),
+    st.sampled_from(BAD_CARDS),
+    st.sampled_from(PUNCTUATION),
+    st.sampled_from(HEADER_VALUES),
+    st.sampled_from([w + "," for w in CARDS[:40]] + ["2s,", "8c,"]),
+)
+separators = st.sampled_from([" ", " ", " ", "  ", "\t", "", " , ", "\f", "\xa0", "\v"])
+
+TEMPLATES = [
+    "{name} {verb}",
+    "{name} {verb} {amount}",
+    "{name} raises to {amount}",
+    "{name} is dealt {cards}",
+    "{name} shows {cards}",
+    "{name} draws {count}",
+    "{name} draws {cards}",
+    "{name} discards {cards}",
+    "{name} discards {cards}, draws {count}",
+    "{name} discards {cards} draws {cards}",
+    "{name} discards {cards} , draws {cards}",
+    "{name} stands pat",
+    "{keyword}",
+    "new deal",
+    "{header}: {value}",
+    "seats: {name}, {name}, {name}",
+    "stacks: {name} {amount}, {name} {amount}",
+    "limit: {amount}/{amount}",
+    "limit: {amount} - {amount}",
+    "ante: {amount} by dealer",
+    "title: {name} {verb} {amount}",
+    "game: {name}",
+]
+VERBS = ["checks", "passes", "folds", "drops", "calls", "mucks", "antes", "bets", "opens", "raises", "draws"]
+
+
+@st.composite
+def template_lines(draw: st.DrawFn) -> str:
+    template = draw(st.sampled_from(TEMPLATES))
+    card_list = st.lists(st.sampled_from(CARDS + BAD_CARDS[:3]), min_size=0, max_size=7).map(" ".join)
+    fill = {
+        "name": lambda: draw(st.sampled_from(NAMES)),
+        "verb": lambda: draw(st.sampled_from(VERBS).flatmap(_case)),
+        "amount": lambda: draw(st.sampled_from(AMOUNTS)),
+        "count": lambda: draw(st.sampled_from(COUNTS)),
+        "cards": lambda: draw(card_list),
+        "keyword": lambda: draw(
+            st.sampled_from(["antes", "deal", "draw", "showdown", "misdeal", "redeal", "Bob"])
+        ),
+        "header": lambda: draw(
+            st.sampled_from(["seats", "dealer", "ante", "limit", "stacks", "rake", "game"])
+        ),
+        "value": lambda: draw(st.sampled_from(HEADER_VALUES + NAMES + AMOUNTS)),
+    }
+    line = template
+    while "{" in line:
+        start = line.index("{")
+        end = line.index("}", start)
+        line = line[:start] + fill[line[start + 1 : end]]() + line[end + 1 :]
+    return line
+
+
+random_lines = st.lists(words, min_size=1, max_size=8).flatmap(
+    lambda parts: st.lists(separators, min_size=len(parts), max_size=len(parts)).map(
+        lambda seps: "".join(sep + part for sep, part in zip(seps, parts, strict=True)).lstrip(" \t\f")
+    )
+)
+
+
+def by_grammar(line: str) -> object:
+    try:
+        return parser().parse(line)
+    except (UnexpectedInput, LineSlip, CardError):
+        return REJECTED
+
+
+def assert_fast_path_agrees(line: str) -> None:
+    fast = fast_line(line, 7, 3)
+    if fast is None:
+        return
+    assert by_grammar(line) == fast, line
+    if isinstance(fast, Event):
+        assert (fast.line, fast.column) == (7, 3)
+
+
+@settings(max_examples=3000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.one_of(template_lines(), random_lines))
+def test_fast_path_agrees_with_the_grammar(line: str) -> None:
+    assert_fast_path_agrees(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ann checks",
+        "Bob bets 2",
+        "Bob bets2",
+        "Deal checks",
+        "In checks",
+        "Cy discards 8c 4h 2s, draws 3",
+        "Cy discards 8c 4h 2s ,draws 3",
+        "Cy discards 8c, 4h draws 3",
+        "Ann is dealt ?? ?? ?? ?? ??",
+        "Dee draws J♥ 5c",
+        "Dee draws 1234567",
+        "seats: Ann, Bob, Cy",
+        "seats: Ann,, Bob",
+        "stacks: Ann 40, Bob 40",
+        "limit: 1--5",
+        "limit: -1-5",
+        "limit: 2/4/6",
+        "ante: 4 BY Dealer",
+        "title: Friday: hand 12",
+        "game: a b",
+        "rake: 0",
+        "new deal",
+        "NEW DEAL",
+        "redeal",
+    ],
+)
+def test_known_lines(line: str) -> None:
+    assert_fast_path_agrees(line)
+
+
+def test_the_fast_path_answers_for_the_common_lines() -> None:
+    common = [
+        "Ann checks", "Bob bets 2", "Cy raises to 8", "Dee calls", "deal", "draw", "showdown", "antes",
+        "Cy discards 8c 4h 2s, draws 3", "Ann is dealt ?? ?? ?? ?? ??", "Dee shows Q♠ Q♥ Q♣ 7d 7s",
+        "seats: Ann, Bob, Cy, Dee", "dealer: Dee", "ante: 1", "limit: 2/4", "stacks: Ann 40, Bob 40",
+        "game: jacks-or-better", "rulebook: scarne", "title: Friday game, hand 12",
+    ]  # fmt: skip
+    for line in common:
+        assert fast_line(line, 1, 1) is not None, line
+        assert_fast_path_agrees(line)
+
+
+def test_every_event_field_is_compared() -> None:
+    # positions are out of equality on purpose; everything else must match
+    assert [f.name for f in fields(Event) if not f.compare] == ["line", "column"]
