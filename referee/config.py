@@ -34,6 +34,8 @@ class PlayConfig:
     cap_heads_up: bool = False
     """Whether the cap still applies when only two players are left."""
     check_raise: bool = True
+    min_raise: str = "previous-bet"
+    """Under a spread limit: ``previous-bet`` (card rooms) or ``limit-minimum`` (any amount)."""
     max_draw: int = 5
     max_draw_with_ace: int | None = None
     draws: int = 1

@@ -112,6 +112,7 @@ def play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         raise_cap=None if cap is None else cap + 1,
         cap_heads_up=not betting.raise_cap.heads_up_unlimited,
         check_raise=betting.check_raise,
+        min_raise=str(betting.min_raise.value),
         max_draw=settings.draw.max_cards,
         max_draw_with_ace=settings.draw.max_with_ace,
         draws=settings.draw.rounds,

@@ -232,6 +232,21 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
         foul_hand(r, event, player, count, collected=False)
         return
     seat = state.seats[player]
+    if state.phase is Phase.DRAW:
+        # Found on the draw, it is the draw that went wrong: the dealer served the wrong number.
+        verdict = r.rule(
+            "draw-irregularity",
+            event,
+            {
+                **_draw_facts(r, player, "wrong-number-given"),
+                "extra_or_short": "extra" if count > size else "short",
+                "player_looked": False,
+            },
+            _explainer(player, f"{player} was served the wrong number of cards ({count} in hand)"),
+        )
+        _apply_count_remedy(r, verdict, player, count, f"{player} holds {count} cards")
+        r._note(event, verdict.remedy)
+        return
     facts = {
         "extra_or_short": "extra" if count > size else "short",
         "cards_off_by": abs(count - size),
@@ -240,15 +255,26 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
     }
     what = f"{player} was dealt {count} cards instead of {size}"
     verdict = r.rule("wrong-card-count", event, facts, lambda v: _count_explanation(v, what, player))
+    _apply_count_remedy(r, verdict, player, count, what)
+    r._note(event, verdict.remedy)
+
+
+def _apply_count_remedy(r: Replay, verdict: Verdict, player: str, count: int, what: str) -> None:
     remedy = verdict.remedy
+    size = r.config.hand_size
     if remedy == "misdeal":
         apply_misdeal(r, verdict, what)
     elif remedy == "hand-dead":
         kill_hand(r, player, verdict.params.get("chips", "stay"))
         r.after_action()
     elif remedy == "hand-corrected":
-        _fix_count(r, player, size)
-    r._note(event, remedy)
+        how = verdict.params.get("how", "from-pack")
+        if how == "draw-missing" and count < size and player != r.state.dealer:
+            # He is dealt the missing cards with his draw.
+            r.owed_cards[player] = size - count
+            _fix_count(r, player, count)
+        else:
+            _fix_count(r, player, size, back_on_pack=how == "from-pack")
 
 
 def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
@@ -262,12 +288,20 @@ def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
 
 
-def _fix_count(r: Replay, player: str, size: int) -> None:
-    seat = r.state.seats[player]
+def _fix_count(r: Replay, player: str, size: int, *, back_on_pack: bool = True) -> None:
+    """Bring the hand to ``size`` cards: extra ones (the last dealt) go back, missing ones come."""
+    state = r.state
+    seat = state.seats[player]
     while len(seat.cards) > size:
-        seat.cards.pop()
+        card = seat.cards.pop()
+        if state.seen_cards.get(card) == player:
+            # Back on top of the pack (or thrown away): it may be dealt to someone else.
+            del state.seen_cards[card]
+        if back_on_pack:
+            state.cards_out -= 1
     while len(seat.cards) < size:
         seat.cards.append(UNKNOWN)
+        state.cards_out += 1
     seat.cards_known = all(not c.is_unknown for c in seat.cards)
 
 
@@ -487,11 +521,14 @@ def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: object, 
     if remedy == "options":
         return  # his next line decides; the chips count toward it
     if remedy == "raise-not-allowed":
-        seat.no_raise = True
         if pending.action == "check" and state.can_check(name):
+            # Nobody bet before his turn: the check stands, and later in the round he is free.
             state.check(name)
             r.absorb.add(name)
-        elif seat.credit:
+            r.after_action()
+            return
+        seat.no_raise = True  # facing a bet at his proper turn: call or drop, no raise
+        if seat.credit:
             r.call(name)
             r.absorb.add(name)
         r.after_action()
@@ -583,7 +620,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         cap is not None
         and action == "raise"
         and state.bets_this_round >= cap
-        and not (live == 2 and not r.config.cap_heads_up)
+        and not (live == 2 and not r.config.cap_heads_up and not state.capped_multiway)
     )
     if seat.no_raise and action == "raise":
         r.call(name)
@@ -633,8 +670,10 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         )
         remedy = verdict.remedy
         if remedy == "must-complete":
-            total = state.current_bet + full
-        elif remedy in ("bet-stands-as-call", "raise-not-allowed") and action == "raise":
+            chips = total - seat.put_in_round - seat.credit
+            _owe_completion(r, event, name, chips, state.current_bet + full)
+            return
+        if remedy in ("bet-stands-as-call", "raise-not-allowed") and action == "raise":
             r.call(name)
             r._note(event, "short raise: counts as a call")
             r.after_action()
@@ -656,6 +695,9 @@ def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
     state = r.state
     opening = state.round_index == 0 and not state.opened
     r.bet_to(name, total)
+    cap = r.config.raise_cap
+    if cap is not None and state.bets_this_round >= cap and len(state.live()) > 2:
+        state.capped_multiway = True
     if opening and state.opened and state.opener == name:
         r.opening_amount = state.current_bet
     if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
@@ -688,8 +730,7 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
             r._note(event, "short call taken back; out of the hand")
             r.after_action()
             return
-        r.call(name)
-        r._note(event, "completed to a full call")
+        _owe_completion(r, event, name, event.amount or ZERO, state.current_bet)
         return
     if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
         state.check(name)
@@ -697,6 +738,29 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
         return
     r.call(name)
     r._note(event, "")
+
+
+def _owe_completion(r: Replay, event: ev.Event, name: str, chips: Decimal, total: Decimal) -> None:
+    """A short bet the rule says must be completed: the chips go in and he still owes the rest.
+
+    He stays the player to act. His next line completes it (``calls``, ``bets``, ``raises``) or
+    gives up (``folds``: the hand is dead and his chips stay in); if the log moves on without
+    him, the missing chips are added as the rule requires.
+    """
+    seat = r.state.seats[name]
+    paid = r.pay(name, chips, betting=False) if chips > ZERO else ZERO
+    seat.credit += paid
+    r.completing[name] = total
+    r._note(event, f"short: {name} must make it {_m(total)}")
+
+
+def complete_now(r: Replay, name: str) -> None:
+    """The log moved on without him: the short bet is made up to the full amount."""
+    total = r.completing.pop(name, None)
+    if total is None or not r.state.seats[name].in_hand or r.state.phase is not Phase.BETTING:
+        return
+    r.bet_to(name, total)
+    r.after_action()
 
 
 def _cap_explanation(verdict: Verdict, name: str, cap: int) -> str:
@@ -809,7 +873,7 @@ def verbal(r: Replay, event: ev.Says) -> None:
     if not isinstance(said, Said) or state.phase is Phase.OVER:
         r._note(event, "")
         return
-    if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL):
+    if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
         r._enter_betting()
     if state.phase is not Phase.BETTING:
         r._note(event, "")
@@ -943,7 +1007,8 @@ def draw(r: Replay, event: ev.Draw) -> None:
         state.seats[name].cards_known = all(not c.is_unknown for c in state.seats[name].cards)
     else:
         state.replace_cards(name, discards, count, received)
-    if event.discards and len(event.discards) != count and not findings:
+    owed = r.owed_cards.pop(name, 0)
+    if event.discards and len(event.discards) + owed != count and not findings:
         off = count - len(event.discards)
         verdict = r.rule(
             "draw-irregularity",

@@ -97,6 +97,10 @@ class Replay:
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
         self.pending: dict[str, Pending] = {}
+        self.owed_cards: dict[str, int] = {}
+        """Cards a short-dealt player is to receive with his draw (card-room rule)."""
+        self.completing: dict[str, Decimal] = {}
+        """Players who made a short bet the rule says they must complete, with the total owed."""
         self.absorb: set[str] = set()
         """Players whose next line this round restates an action the referee already applied."""
         self.declared: dict[str, ev.Declare] = {}
@@ -154,6 +158,8 @@ class Replay:
         for event in self.log.events:
             if self.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
+            for name in [n for n in self.completing if getattr(event, "player", None) != n]:
+                self.remedies.complete_now(self, name)
             if self.state.phase is Phase.OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
             ):
@@ -381,7 +387,11 @@ class Replay:
         if name != expected:
             self.remedies.out_of_turn(self, event, name)
             return
+        self.completing.pop(name, None)
+        seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
         self.remedies.in_turn_action(self, event, name)
+        # A bar on raising lasts for the turn it was imposed on.
+        seat.no_raise = False
         self._after_action()
 
     def _fold(self, event: ev.Fold) -> None:
@@ -405,6 +415,7 @@ class Replay:
 
     def fold(self, name: str) -> None:
         seat = self.state.seats[name]
+        self.completing.pop(name, None)
         pending = self.pending.pop(name, None)
         if pending is not None and seat.credit:
             seat.credit = ZERO  # his out-of-turn chips stay in the pot
@@ -724,6 +735,8 @@ class Replay:
         self.outcome = None
         self.void_reason = ""
         self.pending.clear()
+        self.completing.clear()
+        self.owed_cards.clear()
         self.absorb.clear()
         self.declared.clear()
         self.openers_proven.clear()
@@ -790,7 +803,9 @@ class Replay:
             size = self.config.bet_size(state.round_index)
             return size, size
         if limit.kind is LimitKind.SPREAD:
-            least = limit.low if state.current_bet == ZERO else max(limit.low or ZERO, state.last_raise)
+            least = limit.low
+            if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
+                least = max(limit.low or ZERO, state.last_raise)
             return least, limit.high
         if limit.kind is LimitKind.POT:
             pot_after_call = state.pot() + state.to_call(name)

@@ -109,12 +109,23 @@ def run(scenario: Scenario, rulebooks: list[str] | None = None) -> Iterator[Chec
     from referee.rulebook.load import load_rulebook
 
     text = scenario.log_path.read_text(encoding="utf-8")
-    log = parse_log(text, str(scenario.log_path))
-    for book, expected in scenario.expect.items():
-        if rulebooks and book not in rulebooks:
+    books = [book for book in scenario.expect if not rulebooks or book in rulebooks]
+    try:
+        log = parse_log(text, str(scenario.log_path))
+    except RefereeError as error:
+        for book in books:
+            yield Check(scenario.name, book, f"the log does not read: {error.problems[0].message}")
+        return
+    for book in books:
+        try:
+            result = rule_log(log, text, load_rulebook(book))
+        except RefereeError as error:
+            yield Check(scenario.name, book, f"cannot rule: {error.problems[0].message}")
             continue
-        result = rule_log(log, text, load_rulebook(book))
-        yield compare(scenario.name, book, expected or {}, result)
+        except Exception as error:  # a scenario run reports every failure, never stops at one
+            yield Check(scenario.name, book, f"the referee crashed: {type(error).__name__}: {error}")
+            continue
+        yield compare(scenario.name, book, scenario.expect[book] or {}, result)
 
 
 def compare(name: str, book: str, expected: Mapping[str, Any], result: Result) -> Check:

@@ -118,6 +118,8 @@ class HandState:
     actions_taken: int = 0
     """Betting actions taken in turn since the deal (antes and blinds do not count)."""
     raised_first_round: bool = False
+    capped_multiway: bool = False
+    """The round reached the raise cap with three or more players in: it stays capped heads-up."""
     callers: set[str] = field(default_factory=set)
     """Players other than the opener who called or raised the opening bet."""
     exposed: dict[str, int] = field(default_factory=dict)
@@ -268,6 +270,7 @@ class HandState:
         self.last_raise = ZERO
         self.last_actor = None
         self.last_aggressor = None
+        self.capped_multiway = False
         for seat in self.seats.values():
             seat.put_in_round = ZERO
             seat.acted = False

@@ -303,6 +303,16 @@ class RaiseCap(Strict):
     )
 
 
+@unique
+class MinRaise(StrEnum):
+    """The least a bet or raise may be under a spread limit (``1-5``)."""
+
+    PREVIOUS_BET = "previous-bet"
+    """At least the bet or raise before it (card rooms)."""
+    LIMIT_MINIMUM = "limit-minimum"
+    """Any amount between the limits (000 Optional Betting Limits: "any amount between both limits")."""
+
+
 class Betting(Strict):
     """Betting customs (004 Principal Forms of Draw Poker; 000; 001; 002)."""
 
@@ -326,6 +336,11 @@ class Betting(Strict):
     )
     doubling_raises: bool = Field(
         default=False, description="A raise may double the preceding bet (004, English or Australian Poker)."
+    )
+    min_raise: MinRaise = Field(
+        default=MinRaise.PREVIOUS_BET,
+        description="Under a spread limit, the least a raise may add: the previous bet, or the "
+        "limit's minimum (000).",
     )
     jackpot_limit: bool = Field(
         default=False,
