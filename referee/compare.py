@@ -69,8 +69,12 @@ def disagreements(results: list[Result]) -> list[Disagreement]:
         found.append(Disagreement(None, "net", answers, _net_sentence(results, differing)))
     carried = {result.rulebook: money(result.carried) for result in results}
     if len(set(carried.values())) > 1:
-        sentence = "; ".join(f"{book} carries {amount}" for book, amount in carried.items()) + "."
-        found.append(Disagreement(None, "carried", carried, sentence[0].upper() + sentence[1:]))
+        parts = [
+            f"{_names(books)} {'carry' if len(books) > 1 else 'carries'} {amount}"
+            for amount, books in _grouped(carried)
+        ]
+        sentence = "Into the next deal: " + "; ".join(parts) + "."
+        found.append(Disagreement(None, "carried", carried, sentence))
     return found
 
 
@@ -78,26 +82,33 @@ def _answer(ruling: Ruling) -> str:
     return f"{ruling.decision} ({ruling.rule})"
 
 
-def _line_sentence(line: int, answers: dict[str, str]) -> str:
+def _names(books: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return books[0] if len(books) == 1 else ", ".join(books[:-1]) + " and " + books[-1]
+
+
+def _grouped(answers: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """Rulebooks grouped by the answer they give, in first-seen order."""
     groups: dict[str, list[str]] = {}
     for book, answer in answers.items():
-        decision = answer.split(" (")[0]
-        groups.setdefault(decision, []).append(book)
+        groups.setdefault(answer, []).append(book)
+    return list(groups.items())
+
+
+def _line_sentence(line: int, answers: dict[str, str]) -> str:
     parts = []
-    for decision, books in groups.items():
-        words = (
-            DECISION_WORDS.get(decision, decision) if decision != "no ruling" else "see nothing to rule on"
-        )
-        who = " and ".join(books)
-        parts.append(f"{who}: {words}")
+    for decision, books in _grouped({book: answer.split(" (")[0] for book, answer in answers.items()}):
+        words = DECISION_WORDS.get(decision, decision) if decision != "no ruling" else "nothing to rule on"
+        parts.append(f"{_names(books)}: {words}")
     return f"At line {line}, " + "; ".join(parts) + "."
 
 
 def _net_sentence(results: list[Result], players: list[str]) -> str:
-    parts = []
-    for result in results:
-        winners = [f"{n} {_signed(result.net[n])}" for n in players if n in result.net]
-        parts.append(f"under {result.rulebook} " + ", ".join(winners))
+    answers = {
+        result.rulebook: ", ".join(f"{n} {_signed(result.net[n])}" for n in players if n in result.net)
+        for result in results
+    }
+    parts = [f"under {_names(books)} {nets}" for nets, books in _grouped(answers)]
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]
 

@@ -38,6 +38,12 @@ class PlayConfig:
     """Under a spread limit: ``previous-bet`` (card rooms) or ``limit-minimum`` (any amount)."""
     max_draw: int = 5
     max_draw_with_ace: int | None = None
+    five_card_draw: bool = False
+    """A player may replace all his cards (at once, or four and then one)."""
+    bottom_card_dealt: bool = True
+    """The last card of the pack may be dealt (004: it may not)."""
+    reshuffle_excludes: tuple[str, ...] = ()
+    """Discards kept out of a reshuffle: ``opener``, ``drawing-player``."""
     draws: int = 1
     opener_speaks_first: bool = True
     """After the draw the opener bets first (else the first live player left of the dealer)."""

@@ -700,6 +700,7 @@ def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
         state.capped_multiway = True
     if opening and state.opened and state.opener == name:
         r.opening_amount = state.current_bet
+        r.reopen_returns.clear()  # the pot is open again: bets left standing count
     if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
         state.opener = name
         state.opened = True
@@ -950,10 +951,16 @@ def draw(r: Replay, event: ev.Draw) -> None:
             return
     expected = state.next_to_draw()
     limit = _max_draw(r, seat.cards, event)
-    deck_left = len(_deck(r)) - state.cards_out
+    deck_left = len(_deck(r)) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
     findings = False
-    if expected is not None and expected != name and seat.drew < state.draw_index:
+    if (
+        expected is not None
+        and expected != name
+        and seat.drew < state.draw_index
+        and expected not in r.skipped_on_draw
+    ):
         skipped = expected
+        r.skipped_on_draw.add(skipped)
         verdict = r.rule(
             "draw-irregularity",
             event,
@@ -961,8 +968,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
             lambda v: _draw_explanation(v, name, f"{name} drew before {skipped}", skipped),
         )
         findings = True
+        r.discarded_waiting.pop(skipped, None)
         if verdict.remedy == "hand-dead":
             kill_hand(r, skipped)
+        elif verdict.remedy == "hand-stands":
+            state.seats[skipped].drew = state.draw_index  # he plays the cards he holds
     waiting = r.discarded_waiting.pop(name, None)
     for other, discard in list(r.discarded_waiting.items()):
         if other != name:
@@ -985,11 +995,15 @@ def draw(r: Replay, event: ev.Draw) -> None:
             _explainer(name, f"{name} drew {count} cards where {limit} is the most"),
         )
         findings = True
+        thrown = len(event.discards) or count
         if verdict.remedy == "draw-limited":
             count = limit
+            if thrown > limit:
+                # He threw more than he may be served: his hand is short, and so foul.
+                kill_hand(r, name)
         elif verdict.remedy == "hand-dead":
             kill_hand(r, name)
-    if count > deck_left >= 0:
+    if count > deck_left:
         verdict = r.rule(
             "deck-exhausted",
             event,
@@ -998,7 +1012,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         )
         findings = True
         if verdict.remedy == "reshuffle-discards":
-            state.cards_out = max(0, state.cards_out - sum(len(s.discarded) for s in state.seats.values()))
+            _reshuffle(r, name)
     discards = list(event.discards) or (list(waiting.cards) if waiting else [])
     received = list(event.received)[:count]
     if waiting is not None and not event.discards:
@@ -1034,6 +1048,24 @@ def draw(r: Replay, event: ev.Draw) -> None:
     r.after_action()
 
 
+def _reshuffle(r: Replay, drawing: str) -> None:
+    """The discards (less those the rulebook keeps out) become the new stub."""
+    state = r.state
+    excluded = set()
+    if "opener" in r.config.reshuffle_excludes and state.opener:
+        excluded.add(state.opener)
+    if "drawing-player" in r.config.reshuffle_excludes:
+        excluded.add(drawing)
+    for name, seat in state.seats.items():
+        if name in excluded:
+            continue
+        for card in seat.discarded[seat.reshuffled :]:
+            state.cards_out -= 1
+            if state.seen_cards.get(card) == "discards":
+                del state.seen_cards[card]  # back in the stub: it may be dealt again
+        seat.reshuffled = len(seat.discarded)
+
+
 def _deck(r: Replay) -> tuple[Card, ...]:
     from referee.cards import DECKS
 
@@ -1041,7 +1073,7 @@ def _deck(r: Replay) -> tuple[Card, ...]:
 
 
 def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
-    most = r.config.max_draw
+    most = r.config.hand_size if r.config.five_card_draw else r.config.max_draw
     with_ace = r.config.max_draw_with_ace
     if with_ace is not None:
         kept = [c for c in cards if c not in event.discards]
@@ -1113,45 +1145,63 @@ def _openers_checked(r: Replay, name: str) -> bool:
 
 
 def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
+    """``Cy shows openers J♠ J♦``: the cards shown must make openers on their own."""
     r._note(event, "")
-    _check_openers(r, event, event.player, list(event.cards))
+    state = r.state
+    if r.config.openers == "anything" or state.opener != event.player:
+        return
+    from referee.showdown import holds_openers
+
+    if holds_openers(r.config, list(event.cards)):
+        r.openers_proven.add(event.player)
+        return
+    _rule_false_openers(r, event, event.player)
 
 
 def _check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> None:
-    """The opener's cards are seen: did he hold what it takes to open?"""
+    """The opener's hand is seen: could he have held what it takes to open?
+
+    With his discards known (named on the draw, or kept aside for a split) the table can rebuild
+    his first hand, so a hand improved on the draw does not pass for openers; otherwise only the
+    hand he shows can prove them.
+    """
     state = r.state
-    requirement = r.config.openers
-    if requirement == "anything" or state.opener != name:
+    if r.config.openers == "anything" or state.opener != name or any(c.is_unknown for c in cards):
         return
     from referee.showdown import could_have_opened, holds_openers
 
     seat = state.seats[name]
-    kept = list(seat.split_kept or ())
-    if any(c.is_unknown for c in cards):
+    announced = seat.split_kept is not None
+    discards = list(
+        dict.fromkeys([*(c for c in seat.discarded if not c.is_unknown), *(seat.split_kept or ())])
+    )
+    if not discards and not announced:
+        if holds_openers(r.config, cards):
+            r.openers_proven.add(name)
+        else:
+            _rule_false_openers(r, event, name)
         return
-    if holds_openers(r.config, cards):
-        r.openers_proven.add(name)
+    provable = could_have_opened(r.config, cards, discards)
+    if not provable and not announced:
+        _rule_false_openers(r, event, name)
         return
-    discards = [c for c in seat.discarded if not c.is_unknown]
-    split_announced = seat.split_kept is not None
-    provable = could_have_opened(r.config, cards + kept, discards)
-    if split_announced or (discards and provable):
-        facts = {
-            "announced": split_announced,
-            "discards_kept": split_announced or bool(discards),
-            "openers_proven": provable,
-        }
-        verdict = r.rule(
-            "split-openers",
-            event,
-            facts,
-            lambda v: _split_explanation(v, name, provable),
-            facts_for=lambda kind: _false_opener_facts(r, name),
-        )
-        r.openers_proven.add(name)
-        if verdict.remedy in ("hand-dead", "forfeit-pot-to-best-legitimate-hand", "pot-carried"):
-            _apply_false_openers(r, verdict, name, event)
+    if not announced and holds_openers(r.config, cards):
+        r.openers_proven.add(name)  # he kept his openers
         return
+    facts = {"announced": announced, "discards_kept": True, "openers_proven": provable}
+    verdict = r.rule(
+        "split-openers",
+        event,
+        facts,
+        lambda v: _split_explanation(v, name, provable),
+        facts_for=lambda kind: _false_opener_facts(r, name),
+    )
+    r.openers_proven.add(name)
+    if verdict.remedy not in ("play-on", "hand-stands"):
+        _apply_false_openers(r, verdict, name, event)
+
+
+def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
     verdict = r.rule(
         "false-openers",
         event,
@@ -1211,10 +1261,14 @@ def _reopen(r: Replay, verdict: Verdict, name: str) -> None:
         return
     if verdict.params.get("offender", "out") == "out":
         kill_hand(r, name)
-    if verdict.params.get("others_chips", "returned") == "returned":
-        for other, seat in state.seats.items():
-            if other != name and seat.put_in_round > ZERO:
-                r.give_back(other, seat.put_in_round)
+    others_chips = verdict.params.get("others_chips", "returned")
+    for other, seat in state.seats.items():
+        if other == name or seat.put_in_round <= ZERO:
+            continue
+        if others_chips == "returned":
+            r.give_back(other, seat.put_in_round)
+        elif others_chips == "stay-unless-nobody-opens":
+            r.reopen_returns[other] = seat.put_in_round
     state.opened = False
     state.opener = None
     state.current_bet = ZERO
@@ -1342,5 +1396,9 @@ def check_declaration(r: Replay, name: str) -> None:
             else f"{name} declared {declaration.words}; the declaration binds."
         ),
     )
-    if verdict.remedy == "declaration-binds" and higher:
+    if verdict.remedy != "declaration-binds" or r.state.phase is Phase.OVER:
+        return
+    if higher:
         kill_hand(r, name)
+    else:
+        r.declared_caps[name] = said

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee import events as ev
 from referee import facts as fx
@@ -20,6 +20,7 @@ from referee.config import PlayConfig, ladder_step
 from referee.events import LimitKind
 from referee.ruling import Action, Outcome, Result, RowCheck, Ruling
 from referee.settle import Split, chip_unit, split_pot
+from referee.showdown import Strength
 from referee.state import Phase, new_hand_state
 
 ZERO = Decimal(0)
@@ -97,6 +98,8 @@ class Replay:
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
         self.pending: dict[str, Pending] = {}
+        self.skipped_on_draw: set[str] = set()
+        """Players already ruled on as skipped in the current draw."""
         self.owed_cards: dict[str, int] = {}
         """Cards a short-dealt player is to receive with his draw (card-room rule)."""
         self.completing: dict[str, Decimal] = {}
@@ -106,6 +109,10 @@ class Replay:
         self.declared: dict[str, ev.Declare] = {}
         self.discarded_waiting: dict[str, ev.Discard] = {}
         self.dead_hands_found: set[str] = set()
+        self.declared_caps: dict[str, int] = {}
+        """Players held to a declaration worse than their cards: the category they declared."""
+        self.reopen_returns: dict[str, Decimal] = {}
+        """Bets to hand back if nobody opens a reopened pot (card-room false openers)."""
         self.openers_proven: set[str] = set()
         """Openers already checked (shown or proven) this deal."""
         self.opening_amount = ZERO
@@ -163,10 +170,9 @@ class Replay:
             if self.state.phase is Phase.OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
             ):
-                if isinstance(event, ev.Show | ev.Muck | ev.Showdown) and self.outcome in (
-                    Outcome.SHOWDOWN,
-                    Outcome.UNCONTESTED,
-                ):
+                if isinstance(
+                    event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
+                ) and self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
                     self._late_show(event)
                     continue
                 self._note(event, f"void: {self.void_reason}" if self.void_reason else "void")
@@ -219,7 +225,7 @@ class Replay:
                 decision=verdict.remedy,
                 rule=verdict.rule,
                 cite=verdict.cite,
-                explanation=explain(verdict),
+                explanation=_sentence(explain(verdict)),
                 facts=tuple((key, _fact_word(value)) for key, value in sorted(all_facts.items())),
                 tried=verdict.tried,
                 summary=verdict.summary,
@@ -481,6 +487,7 @@ class Replay:
             state.draw_index += 1
             state.served_this_draw = []
             self.discarded_waiting = {}
+            self.skipped_on_draw = set()
             return
         self._note(event, "")
 
@@ -501,6 +508,9 @@ class Replay:
             if card in seat.cards:
                 seat.cards.remove(card)
         seat.discarded.extend(event.cards)
+        for card in event.cards:
+            if card.is_natural:
+                self.state.seen_cards[card] = "discards"
         self.discarded_waiting[event.player] = event
         self._note(event, "")
 
@@ -531,10 +541,23 @@ class Replay:
         self.remedies.show(self, event)
 
     def _late_show(self, event: ev.Event) -> None:
-        """A hand shown after the pot was awarded: informative only, unless it is foul."""
+        """Found after the pot was awarded: a foul or misdeclared hand is ruled on (too late,
+        most rulebooks say), anything else is only noted."""
         if isinstance(event, ev.Show) and len(event.cards) != self.config.hand_size:
             self.remedies.foul_hand(self, event, event.player, len(event.cards), collected=True)
             return
+        if isinstance(event, ev.WrongCardCount) and event.count != self.config.hand_size:
+            self.remedies.foul_hand(self, event, event.player, event.count, collected=True)
+            return
+        if isinstance(event, ev.Declare):
+            self.declared[event.player] = event
+            self.remedies.check_declaration(self, event.player)
+            return
+        if isinstance(event, ev.Show):
+            seat = self.state.seats[event.player]
+            seat.cards, seat.shown = list(event.cards), True
+            seat.cards_known = all(not c.is_unknown for c in event.cards)
+            self.remedies.check_declaration(self, event.player)
         self._note(event, "after the pot was awarded")
 
     def _muck(self, event: ev.Muck) -> None:
@@ -613,7 +636,7 @@ class Replay:
         split = split_pot(
             state.contributions(),
             qualified,
-            lambda name: strengths[name].value,
+            self._showdown_key(strengths),
             self.odd_chip_order,
             self.unit,
             state.dead_money,
@@ -622,7 +645,7 @@ class Replay:
             for name in pot.winners:
                 self.winners_hands.setdefault(name, strengths[name].words)
         opener = state.opener
-        self.close_deal(split, Outcome.SHOWDOWN if len(live) > 1 else Outcome.UNCONTESTED)
+        self.close_deal(split, Outcome.SHOWDOWN)
         if self.config.opener_must_win_or_match and opener in live and opener not in split.awards:
             self._match_the_pot(opener, sum((p.amount for p in split.pots), ZERO))
 
@@ -637,6 +660,20 @@ class Replay:
         self.actions.append(
             Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot")
         )
+
+    def _showdown_key(self, strengths: Mapping[str, Strength]) -> Callable[[str], Any]:
+        """How hands compare; a hand held to a lower declaration ranks as declared."""
+        if not self.declared_caps:
+            return lambda name: strengths[name].value
+        from referee.showdown import category_rank
+
+        def key(name: str) -> tuple[int, int, object]:
+            if name in self.declared_caps:
+                return (self.declared_caps[name], 0, 0)
+            rank = category_rank(self.config, self.state.seats[name].cards) or 0
+            return (rank, 1, strengths[name].value)
+
+        return key
 
     def _qualifies(self, value: object) -> bool:
         requirement = self.config.win_requirement
@@ -707,9 +744,15 @@ class Replay:
                 Action(0, "", "nobody opened: the same hands are played as ace-to-five lowball")
             )
             return
+        for name, amount in self.reopen_returns.items():
+            self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
+        self.reopen_returns.clear()
         self.carry("nobody opened", Outcome.PASSED_OUT)
 
     def _new_deal(self, event: ev.NewDeal) -> None:
+        for name, amount in self.reopen_returns.items():
+            self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
+        self.reopen_returns.clear()
         state = self.state
         carried = state.dead_money if state.phase is Phase.OVER else state.pot()
         if state.phase is not Phase.OVER:
@@ -740,6 +783,8 @@ class Replay:
         self.absorb.clear()
         self.declared.clear()
         self.openers_proven.clear()
+        self.declared_caps.clear()
+        self.reopen_returns.clear()
         self.opening_amount = ZERO
         self.antes_in = dict.fromkeys(self.antes_in, ZERO)
 
@@ -822,6 +867,11 @@ def _strip_comment(line: str) -> str:
         elif char == "#" and not quoted:
             return line[:index]
     return line
+
+
+def _sentence(text: str) -> str:
+    """A ruling's explanation as a sentence: a capital first letter (names stay as written)."""
+    return text[:1].upper() + text[1:] if text else text
 
 
 def _fact_word(value: object) -> str:

@@ -126,8 +126,28 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
             console.print(ruling_panel(ruling, explain=explain))
     else:
         console.print(Text("No irregularities: the hand was played by the rules.", style="dim"))
+    for sentence in void_lines(result):
+        console.print(Text(sentence, style="dim"))
     console.print()
     console.print(settlement_table(result))
+
+
+def void_lines(result: Result) -> list[str]:
+    """Runs of lines that count for nothing, e.g. "Lines 14-22 are void: after the misdeal."."""
+    runs: list[tuple[int, int, str]] = []
+    for action in result.actions:
+        if not action.note.startswith("void"):
+            continue
+        reason = action.note.removeprefix("void").lstrip(": ") or "the deal was over"
+        if runs and runs[-1][2] == reason:
+            runs[-1] = (runs[-1][0], action.line, reason)
+        else:
+            runs.append((action.line, action.line, reason))
+    sentences = []
+    for first, last, reason in runs:
+        where = f"Line {first} is" if first == last else f"Lines {first}-{last} are"
+        sentences.append(f"{where} void: {reason}.")
+    return sentences
 
 
 def to_markdown(log: HandLog, result: Result) -> str:

@@ -75,6 +75,8 @@ class Seat:
     leaves him no choice."""
     passed_first_turn: bool = False
     """Checked at his first turn before the pot was opened (may not reopen a false opening)."""
+    reshuffled: int = 0
+    """How many of his discards have gone back into the stub."""
     split_kept: tuple[Card, ...] | None = None
     """Openers kept aside when he announced a split."""
 
@@ -377,6 +379,9 @@ class HandState:
         if missing > 0:
             seat.cards = [UNKNOWN if not c.is_unknown else c for c in seat.cards]
         seat.discarded.extend(out)
+        for card in out:
+            if card.is_natural:
+                self.seen_cards[card] = "discards"
         seat.cards.extend(received if received else [UNKNOWN] * count)
         seat.cards_known = all(not c.is_unknown for c in seat.cards)
 

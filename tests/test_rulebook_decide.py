@@ -208,7 +208,8 @@ def test_false_opener_nobody_called() -> None:
         {"offender_chips": "returned-except-ante", "others_chips": "stay"},
     )
     assert ruling("pagat", "false-openers", given)[2] == {"offender_chips": "stay", "others_chips": "stay"}
-    assert ruling("parlour", "false-openers", given)[:2] == ("parlour:false-openers/2", "pot-reopened")
+    # 003 case 2: nobody called, so the bets were never left unequal (case 4 needs others still in).
+    assert ruling("parlour", "false-openers", given)[:2] == ("parlour:false-openers/3", "pot-carried")
     assert ruling("bicycle", "false-openers", given)[0] == "bicycle:false-openers/1"
 
 
