@@ -105,7 +105,7 @@ def play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         deck=str(settings.deck.value),
         hand_size=settings.hand_size,
         openers=openers,
-        win_requirement=None if to_win == "anything" else to_win,
+        win_requirement={"anything": None, "three-of-a-kind": "trips-to-win"}.get(to_win, to_win),
         ante=ante,
         ante_by_dealer=by_dealer,
         limit=limit,

@@ -88,6 +88,8 @@ class Replay:
         self.got_back: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
         self.antes_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
         """Antes and blinds in this deal (they stay in the pot on a misdeal)."""
+        self.dead_antes: dict[str, Decimal] = {}
+        """Antes in this deal: dead chips, never an uncalled bet."""
         self.pot_share: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
         """What each player has in the pot not yet won, carried pots included (for refund-all)."""
         self.awards: dict[str, Decimal] = {}
@@ -97,6 +99,10 @@ class Replay:
         self.winners_hands: dict[str, str] = {}
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
+        from referee.cards import DECKS
+
+        self.deck = frozenset(DECKS.get(config.deck, DECKS["standard"]))
+        """The pack this game is dealt from: a card outside it means an imperfect pack."""
         self.pending: dict[str, Pending] = {}
         self.skipped_on_draw: set[str] = set()
         """Players already ruled on as skipped in the current draw."""
@@ -265,12 +271,16 @@ class Replay:
 
     # --- chips --------------------------------------------------------------------------------
 
-    def pay(self, name: str, amount: Decimal, *, betting: bool = True, ante: bool = False) -> Decimal:
+    def pay(
+        self, name: str, amount: Decimal, *, betting: bool = True, ante: bool = False, blind: bool = False
+    ) -> Decimal:
         paid = self.state.pay(name, amount, betting=betting)
         self.put_in[name] += paid
         self.pot_share[name] += paid
-        if ante:
+        if ante or blind:
             self.antes_in[name] += paid
+        if ante:
+            self.dead_antes[name] = self.dead_antes.get(name, ZERO) + paid
         return paid
 
     def give_back(self, name: str, amount: Decimal) -> None:
@@ -329,7 +339,7 @@ class Replay:
         self._note(event, "")
 
     def _post(self, event: ev.Post) -> None:
-        self.pay(event.player, event.amount, betting=True, ante=True)
+        self.pay(event.player, event.amount, betting=True, blind=True)
         self.state.blind_posters.append(event.player)
         if event.kind in (ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE):
             self.state.action_blind = event.player
@@ -360,6 +370,11 @@ class Replay:
     def track_cards(self, event: ev.Event, where: str, cards: tuple[Card, ...]) -> None:
         """Remember where each natural card is; a card in two places is an imperfect pack."""
         for card in cards:
+            if (card.is_joker or card.is_natural) and card not in self.deck:
+                self.remedies.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                if self.state.phase is Phase.OVER:
+                    return
+                continue
             if not card.is_natural:
                 continue
             previous = self.state.seen_cards.get(card)
@@ -640,6 +655,7 @@ class Replay:
             self.odd_chip_order,
             self.unit,
             state.dead_money,
+            self.dead_antes,
         )
         for pot in split.pots:
             for name in pot.winners:
@@ -691,7 +707,13 @@ class Replay:
     def award_uncontested(self, winner: str) -> None:
         state = self.state
         split = split_pot(
-            state.contributions(), [winner], None, self.odd_chip_order, self.unit, state.dead_money
+            state.contributions(),
+            [winner],
+            None,
+            self.odd_chip_order,
+            self.unit,
+            state.dead_money,
+            self.dead_antes,
         )
         at_showdown = state.phase is Phase.SHOWDOWN and state.seats[winner].shown
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
@@ -787,6 +809,7 @@ class Replay:
         self.reopen_returns.clear()
         self.opening_amount = ZERO
         self.antes_in = dict.fromkeys(self.antes_in, ZERO)
+        self.dead_antes = {}
 
     def _next_deal_config(self) -> None:
         """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""

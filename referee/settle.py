@@ -95,24 +95,28 @@ def split_pot(
     odd_chip_order: Callable[[Sequence[str]], list[str]],
     unit: Decimal,
     dead_money: Decimal = ZERO,
+    antes: Mapping[str, Decimal] | None = None,
 ) -> Split:
     """Divide one deal's pot among the live players.
 
     ``contributions`` is what each player put in this deal (antes, blinds, bets), ``live`` the
     players still holding a hand that can win, in seat order. ``strength`` ranks a live player's
     hand (greater wins); ``None`` means the pot is uncontested and goes to the only live player.
-    ``dead_money`` came from earlier deals and belongs to the main pot.
+    ``dead_money`` came from earlier deals and belongs to the main pot. ``antes`` are dead chips
+    inside the contributions: they are never an uncalled bet to hand back.
     """
     contributions = {name: amount for name, amount in contributions.items() if amount > 0}
     refunds: dict[str, Decimal] = {}
     live_set = set(live)
-    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    dead = antes or {}
+    bets = {name: amount - dead.get(name, ZERO) for name, amount in contributions.items()}
+    ordered = sorted(bets.items(), key=lambda item: item[1], reverse=True)
     if ordered and ordered[0][0] in live_set:
         top_name, top = ordered[0]
         second = ordered[1][1] if len(ordered) > 1 else ZERO
         if top > second:
             refunds[top_name] = top - second
-            contributions = {**contributions, top_name: second}
+            contributions = {**contributions, top_name: contributions[top_name] - (top - second)}
 
     if not live:
         total = sum(contributions.values(), ZERO) + dead_money

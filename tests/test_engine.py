@@ -146,3 +146,113 @@ def test_diablo_beaten_opener_matches_the_pot() -> None:
     assert result.awards == {"Ann": Decimal(6)}
     assert nets(result) == {"Ann": "3", "Bob": "-9"}
     assert result.carried == 6
+
+
+def test_trips_to_win_without_trips_the_pot_stays() -> None:
+    """Antes 3, open 2 and a call: 7 chips, and neither jacks nor two pair is three of a kind."""
+    result = rule("trips_to_win.log")
+    assert result.outcome is Outcome.POT_CARRIED and result.awards == {}
+    assert result.carried == 7
+    assert nets(result) == {"Ann": "-3", "Bob": "-3", "Cy": "-1"}
+
+
+def test_passed_out_deal_carries_the_antes_and_the_next_dealer_deals() -> None:
+    """Antes 3 carried; Bob deals the second deal, so Cy speaks first and wins 6 with 2 uncalled."""
+    result = rule("passed_out.log")
+    assert result.outcome is Outcome.UNCONTESTED
+    assert result.awards == {"Cy": Decimal(6)} and result.refunds == {"Cy": Decimal(2)}
+    assert nets(result) == {"Ann": "-2", "Bob": "-2", "Cy": "4"}
+
+
+def test_dealer_ante_is_dead_money_never_an_uncalled_bet() -> None:
+    """The dealer antes 3 each deal (6 in all); Ann's open and Bob's call make 10; her last 4 come back."""
+    result = rule("dealer_ante_passed.log")
+    assert result.rulings == ()
+    assert result.awards == {"Ann": Decimal(10)} and result.refunds == {"Ann": Decimal(4)}
+    assert nets(result) == {"Ann": "5", "Bob": "-2", "Cy": "-3"}
+
+
+def test_three_equal_straights_split_the_pot() -> None:
+    """Antes 4 and four calls of 2: 12, four each to the three nine-high straights."""
+    result = rule("three_way_split.log")
+    assert result.awards == {"Ann": Decimal(4), "Bob": Decimal(4), "Cy": Decimal(4)}
+    assert nets(result) == {"Ann": "1", "Bob": "1", "Cy": "1", "Dee": "-3"}
+
+
+def test_two_all_ins_make_three_pots() -> None:
+    """All in for 4 and 10; Cy and Dee put in 20: pots of 16 (Ann), 18 (Bob) and 20 (Cy)."""
+    result = rule("two_side_pots.log")
+    assert result.awards == {"Ann": Decimal(16), "Bob": Decimal(18), "Cy": Decimal(20)}
+    assert nets(result) == {"Ann": "12", "Bob": "8", "Cy": "0", "Dee": "-20"}
+
+
+def test_pot_limit_raise_of_the_pot() -> None:
+    """Antes 3, Ann bets 3; the pot after Bob's call is 9, so he may raise to 12; all fold."""
+    result = rule("pot_limit.log")
+    assert result.rulings == ()
+    assert result.awards == {"Bob": Decimal(9)} and result.refunds == {"Bob": Decimal(9)}
+    assert nets(result) == {"Ann": "-4", "Bob": "5", "Cy": "-1"}
+
+
+def test_blinds_and_straddle_set_the_order() -> None:
+    """Blinds 1 and 2, straddle 4: Dee speaks first and calls; after the draw Cy's 8 are uncalled."""
+    result = rule("blinds_straddle.log")
+    assert result.rulings == ()
+    assert result.awards == {"Cy": Decimal(11)} and result.refunds == {"Cy": Decimal(8)}
+    assert nets(result) == {"Ann": "-1", "Bob": "-2", "Cy": "7", "Dee": "-4"}
+
+
+def test_spread_limit_bets_and_raises() -> None:
+    """Antes 3; 1, raise to 4, two calls (15); after the draw 5 and a call: Bob's flush takes 25."""
+    result = rule("spread_limit.log", "casino")
+    assert result.rulings == ()
+    assert result.awards == {"Bob": Decimal(25)}
+    assert nets(result) == {"Ann": "-10", "Bob": "15", "Cy": "-5"}
+
+
+def test_double_draw_has_three_betting_rounds() -> None:
+    """Antes 2, then 2 + 2, 4 + 4 and 4 + 4: 22 to Bob's straight flush."""
+    result = rule("double_draw.log", "pagat")
+    assert result.rulings == () and result.awards == {"Bob": Decimal(22)}
+
+
+def test_triple_draw_small_bets_twice_then_big_bets() -> None:
+    """Blinds 0.50 and 1; Cy raises to 2 and Bob calls (4.50); 1 + 1, then 2 + 2 twice: 14.50."""
+    result = rule("triple_draw_2_7.log", "casino")
+    assert result.rulings == ()
+    assert result.awards == {"Cy": Decimal("14.5")}
+    assert nets(result) == {"Ann": "-0.5", "Bob": "-7", "Cy": "7.5"}
+
+
+def test_a_muck_at_the_showdown_leaves_the_shown_hand_the_winner() -> None:
+    result = rule("muck_at_showdown.log")
+    assert result.outcome is Outcome.SHOWDOWN and result.awards == {"Ann": Decimal(14)}
+
+
+def test_the_bug_is_not_fully_wild() -> None:
+    """Four kings and the joker are four kings with an ace: four aces win the 14."""
+    result = rule("bug_not_wild.log")
+    assert result.awards == {"Bob": Decimal(14)}
+
+
+def test_a_joker_in_a_standard_pack_is_an_imperfect_pack() -> None:
+    """Scarne, Misdeals item 8: play stops and everyone takes back what he put in."""
+    result = rule("joker_in_standard_pack.log")
+    assert [(r.irregularity, r.decision) for r in result.rulings] == [("imperfect-pack", "refund-all")]
+    assert result.refunds == {"Ann": Decimal(3), "Bob": Decimal(3)}
+    assert nets(result) == {"Ann": "0", "Bob": "0"}
+
+
+def test_check_raise_is_allowed() -> None:
+    """Antes 2, 2 + 2, then 4, raise to 8 and a call: Ann's full house takes 22."""
+    result = rule("check_raise.log")
+    assert result.rulings == () and result.awards == {"Ann": Decimal(22)}
+    assert nets(result) == {"Ann": "11", "Bob": "-11"}
+
+
+def test_a_short_all_in_call_leaves_the_rest_uncalled() -> None:
+    """Bob has 3 left after his ante and calls all in: 8 in the pot, Ann's other 7 come back."""
+    result = rule("short_all_in_call.log")
+    assert result.rulings == ()
+    assert result.refunds == {"Ann": Decimal(7)} and result.awards == {"Bob": Decimal(8)}
+    assert nets(result) == {"Ann": "-4", "Bob": "4"}
