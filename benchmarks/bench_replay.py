@@ -491,11 +491,16 @@ def _card_text(cards: Sequence[Any]) -> str:
 def _why_differ(hand: SimulatedHand, result: Result, mine: dict[str, int], theirs: dict[str, int]) -> str:
     """A best guess at why ours and PokerKit's nets differ, for the report."""
     dealer = hand.header.dealer
-    ante = hand.config.ante
-    if hand.config.ante_by_dealer and dealer in result.refunds and result.refunds[dealer] <= ante:
+    dealer_gets_ante_back = (
+        hand.config.ante_by_dealer
+        and dealer is not None
+        and mine[dealer] - theirs[dealer] == hand.config.ante
+    )
+    if dealer_gets_ante_back:
+        how = "a refund" if dealer in result.refunds else "a side pot only he can win"
         return (
-            "ours hands the dealer's ante back to him as an uncalled bet (settle.split_pot refunds "
-            "the top contribution, antes included)"
+            f"ours gives the dealer his own ante back ({how}); PokerKit, and the simulator's "
+            "books, put a dealer's ante in the main pot for the winner"
         )
     if sorted(mine.values()) == sorted(theirs.values()):
         return "the same amounts to different players (odd chip or split order?)"

@@ -52,7 +52,30 @@ def ranking_for_game(name: str) -> Ranking:
     try:
         return Ranking.named(name)
     except UnknownRankingError as error:
-        raise CardsError(Problem(str(error), file="--game")) from None
+        ranking = _catalog_ranking(name)
+        if ranking is None:
+            from referee.rulebook.games import game_names
+
+            message = f"{error.args[0]}; or a game: {', '.join(game_names())}"
+            raise CardsError(Problem(message, file="--game")) from None
+        return ranking
+
+
+def _catalog_ranking(name: str) -> Ranking | None:
+    """A game from the catalog (``jacks-or-better``, ``jacks-back``, ...), ranked as scarne plays it."""
+    from referee.engine import DEFAULT_RULEBOOK, ranking_for
+    from referee.errors import RefereeError
+    from referee.hands import Ranking
+    from referee.rulebook.games import effective_game, game_names
+    from referee.rulebook.load import load_rulebook
+
+    if name not in game_names():
+        return None
+    try:
+        ranking = ranking_for(effective_game(load_rulebook(DEFAULT_RULEBOOK), name))
+    except RefereeError:
+        return None
+    return ranking if isinstance(ranking, Ranking) else None
 
 
 _COMPACT = re.compile(r"(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧]|jk|\?\?", re.IGNORECASE)
