@@ -249,7 +249,7 @@ for number in range(1, runs + 1):
 med = lambda values: statistics.median(values) / 1000
 print(f"  all imports: {statistics.median(totals) / 1000:.1f} ms (sum of self times), {len(selfs)} modules")
 
-print("  imports at the top level of the process (what pulled the rest in), cumulative ms:")
+print("  imports no other module made (the script's, or made inside a function at run time), cumulative ms:")
 roots = [(med(cumulative[name]), name) for name in selfs if depth.get(name) == 0]
 for ms, name in sorted(roots, reverse=True)[:10]:
     print(f"    {ms:7.1f}  {name}")
@@ -269,7 +269,7 @@ print("  the 15 costliest modules (self ms | cumulative ms | imported by):")
 top = sorted(selfs, key=lambda name: -med(selfs[name]))[:15]
 for name in top:
     print(f"    {med(selfs[name]):6.1f} | {med(cumulative[name]):6.1f} | {name:<36} <- {parent_of.get(name, '?')}")
-print("  the project's own modules, cumulative ms (imported at the top of the process or by a command):")
+print("  the project's own modules imported by no other project module, cumulative ms:")
 ours = [(med(cumulative[name]), name) for name in selfs
         if name.startswith("referee") and not parent_of.get(name, "").startswith("referee")]
 for ms, name in sorted(ours, reverse=True)[:10]:
@@ -277,7 +277,8 @@ for ms, name in sorted(ours, reverse=True)[:10]:
 PYEOF
 
 # Each step of `referee rule`, done by hand the way the command does it, in fresh processes.
-echo "  the steps of \`rule\` (done as referee/commands/play.py does them), ms:"
+echo "  the steps of \`rule\` (done as referee/commands/play.py does them; without typer, so pydantic is" \
+    "imported with the rulebook code here, not by typer), ms:"
 "$PYTHON" - "$LOG" "$PROFILE_RUNS" "$PYTHON" <<'PYEOF'
 import json, statistics, subprocess, sys
 log, runs, python = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -307,7 +308,7 @@ print(json.dumps([1000 * (b - a) for a, b in zip(t, t[1:])]))
 '''
 names = [
     "import referee.cli (typer, rich, the command modules)",
-    "imports made inside `rule` (engine, log, report, rulebook)",
+    "imports made inside `rule` (engine, log, report, rulebook; pydantic too here)",
     "parse_log",
     "load_rulebook (YAML + validation, first call)",
     "rule_log, first call",

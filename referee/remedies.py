@@ -590,8 +590,23 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     seat = state.seats[name]
     if isinstance(event, ev.Check):
         if not state.can_check(name):
-            # Checking into a bet cannot stand: with chips already in he calls, else he has folded.
-            r._note(event, f"{name} cannot check facing a bet: call, raise or fold")
+            owed = state.to_call(name)
+            verdict = r.rule(
+                "check-facing-bet",
+                event,
+                {},
+                lambda v: f"{name} checked with {_chips(owed)} to call; "
+                + (
+                    "that is a fold: the hand is dead and the chips stay in the pot."
+                    if v.remedy == "hand-dead"
+                    else "the check does not count and the turn stays with him."
+                ),
+            )
+            if verdict.remedy == "hand-dead":
+                r.fold(name)
+                r._note(event, "a check facing a bet: folded")
+            else:
+                r._note(event, "a check facing a bet does not count")
             return
         state.check(name)
         r._note(event, "")

@@ -10,6 +10,7 @@ from referee.errors import RulebookError
 from referee.rulebook import effective_game, load_rulebook, load_text
 from referee.rulebook.games import game_names, variant
 from referee.rulebook.settings import FiveCardDraw, OpenersRule, Ranking, SwitchTo
+from referee.rulebook.vocabulary import Kind
 
 HOUSE = """\
 id: house
@@ -93,7 +94,7 @@ def test_the_merged_result_is_what_show_effective_prints() -> None:
     own = to_json(book, effective=False)
     full = to_json(book, effective=True)
     assert set(own["irregularities"]) == {"exposed-card", "misdeal"}
-    assert len(full["irregularities"]) == 19
+    assert len(full["irregularities"]) == len(Kind)
     assert own["game"] == {"betting": {"raise_cap": {"raises": 3}}}
 
 

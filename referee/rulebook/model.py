@@ -492,6 +492,7 @@ class Irregularities(Strict):
     misdeclared_hand: Table | None = _table(Kind.MISDECLARED_HAND)
     verbal_bet: Table | None = _table(Kind.VERBAL_BET)
     improper_fold: Table | None = _table(Kind.IMPROPER_FOLD)
+    check_facing_bet: Table | None = _table(Kind.CHECK_FACING_BET)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))

@@ -85,6 +85,8 @@ class Kind(StrEnum):
     """A spoken action (``Ann says "bet 5"``) with no chips put in yet."""
     IMPROPER_FOLD = "improper-fold"
     """A fold out of turn, or a fold when the player could have checked."""
+    CHECK_FACING_BET = "check-facing-bet"
+    """A player checks (passes) in turn when there is a bet for him to call."""
 
 
 # --- fact value vocabularies ---------------------------------------------------------------------
@@ -501,6 +503,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.MISDECLARED_HAND: (_F.CARDS_SPEAK, _F.DECLARED_VS_ACTUAL),
             Kind.VERBAL_BET: (_F.IN_TURN, _F.ACTION_CHANGED),
             Kind.IMPROPER_FOLD: (_F.IN_TURN, _F.BET_FACING),
+            Kind.CHECK_FACING_BET: (),
         }.items()
     }
 )
