@@ -105,18 +105,24 @@ def split_pot(
     ``dead_money`` came from earlier deals and belongs to the main pot. ``antes`` are dead chips
     inside the contributions: they are never an uncalled bet to hand back.
     """
-    contributions = {name: amount for name, amount in contributions.items() if amount > 0}
+    # Antes are dead chips of the main pot: they are neither a layer of a side pot nor an
+    # uncalled bet to hand back.
+    dead = antes or {}
+    dead_money += sum((dead.get(name, ZERO) for name in contributions), ZERO)
+    contributions = {
+        name: amount - dead.get(name, ZERO)
+        for name, amount in contributions.items()
+        if amount - dead.get(name, ZERO) > 0
+    }
     refunds: dict[str, Decimal] = {}
     live_set = set(live)
-    dead = antes or {}
-    bets = {name: amount - dead.get(name, ZERO) for name, amount in contributions.items()}
-    ordered = sorted(bets.items(), key=lambda item: item[1], reverse=True)
+    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
     if ordered and ordered[0][0] in live_set:
         top_name, top = ordered[0]
         second = ordered[1][1] if len(ordered) > 1 else ZERO
         if top > second:
             refunds[top_name] = top - second
-            contributions = {**contributions, top_name: contributions[top_name] - (top - second)}
+            contributions = {**contributions, top_name: second}
 
     if not live:
         total = sum(contributions.values(), ZERO) + dead_money

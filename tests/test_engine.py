@@ -256,3 +256,10 @@ def test_a_short_all_in_call_leaves_the_rest_uncalled() -> None:
     assert result.rulings == ()
     assert result.refunds == {"Ann": Decimal(7)} and result.awards == {"Bob": Decimal(8)}
     assert nets(result) == {"Ann": "-4", "Bob": "4"}
+
+
+def test_a_losing_dealers_ante_goes_to_the_winner() -> None:
+    """Cy antes 3 for the table, then 2 + 2 and 4 + 4: Ann's trips take all 15 (PokerKit agrees)."""
+    result = rule("dealer_ante_loses.log")
+    assert result.awards == {"Ann": Decimal(15)} and result.refunds == {}
+    assert nets(result) == {"Ann": "9", "Bob": "0", "Cy": "-9"}

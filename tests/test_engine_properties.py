@@ -53,3 +53,26 @@ def test_every_chip_put_in_is_paid_out_or_carried(seed: int, book: str) -> None:
     paid_out = sum(result.awards.values(), Decimal(0)) + sum(result.refunds.values(), Decimal(0))
     assert paid_out + result.carried == put_in
     assert result.carried == hand.carried
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), book=st.sampled_from(BOOKS))
+def test_the_single_best_hand_takes_the_whole_pot(seed: int, book: str) -> None:
+    """Judged by the ranking alone (hands.winners), not by the engine's own bookkeeping.
+
+    With no stacks there are no side pots: the one best hand at a showdown takes everything in
+    the middle, antes and carried pots included, less its own uncalled chips.
+    """
+    from referee.hands import winners
+
+    (hand,) = simulate_hands(1, seed, rulebook=book)
+    deal = hand.deals[-1]
+    if deal.outcome != "showdown" or hand.header.stacks:
+        return
+    best = winners([deal.hands[name] for name in deal.live], hand.config.ranking)
+    if len(best) != 1:
+        return
+    winner = deal.live[best[0]]
+    result = rule_log(parse_log(hand.text), hand.text, load_rulebook(book))
+    assert set(result.awards) == {winner}
+    assert result.awards[winner] + result.refunds.get(winner, Decimal(0)) == deal.pot
