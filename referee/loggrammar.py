@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-import os
-import sys
 from decimal import Decimal
-from pathlib import Path
 from typing import Final
 
 import lark
@@ -295,19 +292,12 @@ def grammar_text() -> str:
 
 def _cache_file() -> str | bool:
     """Where Lark keeps the built tables: a user cache dir, or no cache when there is none."""
-    try:
-        if sys.platform == "win32":
-            base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        elif sys.platform == "darwin":
-            base = str(Path.home() / "Library" / "Caches")
-        else:
-            base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        directory = Path(base) / "referee"
-        directory.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # no home directory, or nowhere to write
+    from referee.usercache import cache_dir, python_tag
+
+    directory = cache_dir()
+    if directory is None:
         return False
-    version = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return str(directory / f"hand-grammar-lark{lark.__version__}-py{version}.cache")
+    return str(directory / f"hand-grammar-lark{lark.__version__}-{python_tag()}.cache")
 
 
 @functools.cache

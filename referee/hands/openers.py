@@ -15,11 +15,11 @@ deuce with a jack is a pair of jacks where deuces are wild.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Callable, Sequence
+from itertools import combinations, product
 from typing import Final
 
-from referee.cards import RANKS, Card, Rank
+from referee.cards import RANKS, Card, Rank, Suit
 from referee.hands.categories import Category
 from referee.hands.checks import HandError
 from referee.hands.evaluation import evaluate
@@ -70,10 +70,72 @@ def _find_minimum(text: str, ranking: Ranking) -> HandValue | None:
         raise RequirementError(_explain_unknown(text))
     if ranking.is_low:
         raise RequirementError(f"{text} is a high-hand requirement; {ranking.describe()} plays for low")
+    # Built from a few candidate hands rather than the full table of values: checking openers
+    # must not cost a cold start the building of every hand class (tests compare the two).
+    value = _weakest_built(wanted, rank, ranking)
+    if value is None:
+        raise RequirementError(f"no hand in {ranking.describe()} is {text.replace('-', ' ')}")
+    return value
+
+
+def minimum_from_table(wanted: Category, rank: Rank | None, ranking: Ranking) -> HandValue | None:
+    """The weakest hand of ``wanted`` (topped by ``rank``) read off the full table: the reference."""
     for value in ranking._tables.values:  # weakest first
         if value.category is wanted and (rank is None or value.ranks[0] is rank):
             return value
-    raise RequirementError(f"no hand in {ranking.describe()} is {text.replace('-', ' ')}")
+    return None
+
+
+_SUIT_ORDER: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+"""Weakest suit first for the 32-card tie-break (hearts > diamonds > clubs > spades)."""
+
+
+def _weakest_built(wanted: Category, rank: Rank | None, ranking: Ranking) -> HandValue | None:
+    """The weakest pair of ``rank`` (or weakest three of a kind): the group in the weakest suits,
+    the lowest natural kickers; a handful of kicker choices are evaluated and the least kept."""
+    pack = set(ranking.deck)
+
+    def naturals(of: Rank) -> list[Card]:
+        return [c for suit in _SUIT_ORDER if (c := Card(of, suit)) in pack and not ranking.is_wild(c)]
+
+    count = 2 if wanted is Category.PAIR else 3
+    group_ranks = [rank] if rank is not None else [r for r in RANKS if len(naturals(r)) >= 3]
+    # Suits decide ties only in the 32-card ranking: there every suit choice is tried.
+    suits_matter = ranking.base == "stripped-32"
+    best: HandValue | None = None
+    for group_rank in group_ranks:
+        cards = naturals(group_rank)
+        groups = list(combinations(cards, count)) if suits_matter else [tuple(cards[:count])]
+        spare = [r for r in RANKS if r is not group_rank and naturals(r)][:7]
+        for group in groups:
+            if len(group) < count:
+                continue
+            for kicker_ranks in combinations(spare, 5 - count):
+                for kickers in _kicker_choices(kicker_ranks, group, naturals, suits_matter):
+                    value = evaluate((*group, *kickers), ranking)
+                    if value.category is wanted and value.ranks[0] is group_rank:
+                        best = value if best is None or value < best else best
+        if best is not None:
+            return best
+    return best
+
+
+def _kicker_choices(
+    ranks: tuple[Rank, ...],
+    group: tuple[Card, ...],
+    naturals: Callable[[Rank], list[Card]],
+    every_suit: bool,
+) -> list[tuple[Card, ...]]:
+    """Kickers of these ranks: off-suit ones (no flush or four-flush by accident), or all suits."""
+    if every_suit:
+        return [tuple(choice) for choice in product(*(naturals(r) for r in ranks))]
+    used = {c.suit for c in group}
+    kickers = []
+    for kicker_rank in ranks:
+        options = sorted(naturals(kicker_rank), key=lambda c: (c.suit in used, _SUIT_ORDER.index(c.suit)))
+        kickers.append(options[0])
+        used.add(options[0].suit)
+    return [tuple(kickers)]
 
 
 def meets_requirement(cards: Sequence[Card], requirement: str, ranking: Ranking) -> bool:

@@ -12,9 +12,13 @@ have ``None``.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 from referee.cards import Card, Rank
 from referee.hands.categories import Category
@@ -93,10 +97,111 @@ _CACHE: dict[Ranking, Tables] = {}
 
 
 def tables_for(ranking: Ranking) -> Tables:
-    """The tables of ``ranking``, built the first time any equal ranking asks."""
+    """The tables of ``ranking``, built the first time any equal ranking asks.
+
+    A build takes a tenth of a second or more, so its data is also kept in the user's cache
+    folder and read back by later processes (the evaluator itself is rebuilt around it).
+    """
     tables = _CACHE.get(ranking)
     if tables is None:
-        tables = _CACHE[ranking] = _build(ranking)
+        tables = _CACHE[ranking] = _from_disk(ranking) or _store(_build(ranking))
+    return tables
+
+
+_CACHE_FORMAT = 2
+"""Bump when the tables' layout or any evaluation rule changes."""
+
+
+def _cache_path(ranking: Ranking) -> Path | None:
+    from referee import __version__
+    from referee.usercache import cache_dir, python_tag
+
+    directory = cache_dir()
+    if directory is None:
+        return None
+    digest = hashlib.sha256(repr(ranking).encode()).hexdigest()[:16]
+    return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.pickle"
+
+
+def _from_disk(ranking: Ranking) -> Tables | None:
+    path = _cache_path(ranking)
+    if path is None or not path.is_file():
+        return None
+    try:
+        with path.open("rb") as file:
+            # Our own file in the user's cache folder, written by _store below: plain data only.
+            stored = pickle.load(file)
+        if stored["ranking"] != repr(ranking):
+            return None
+        categories = {member.value: member for member in Category}
+        rank_of = {member.value: member for member in Rank}
+        rank_tuples: dict[tuple[str, ...], tuple[Rank, ...]] = {}
+        values = tuple(
+            HandValue(
+                strength,
+                categories[category],
+                rank_tuples.get(ranks) or rank_tuples.setdefault(ranks, tuple(rank_of[r] for r in ranks)),
+                name,
+                ranking,
+            )
+            for strength, category, ranks, name in stored["values"]
+        )
+
+        def entries(table: dict[int, object]) -> dict[int, Entry]:
+            return {key: _entry_from(item, values) for key, item in table.items()}
+
+        return _assemble(
+            ranking,
+            stored["codes"],
+            entries(stored["plain"]),
+            entries(stored["flush"]),
+            entries(stored["four_flush"]),
+            values,
+            tuple(Shape(*shape) for shape in stored["shapes"]),
+            Pool(*stored["pool"]),
+        )
+    except Exception:  # an unreadable or stale cache is rebuilt, never an error
+        return None
+
+
+def _entry_to(entry: Entry) -> object:
+    if isinstance(entry, HandValue):
+        return entry.strength
+    rank, by_suit = entry
+    return (rank, tuple(value.strength for value in by_suit))
+
+
+def _entry_from(item: object, values: tuple[HandValue, ...]) -> Entry:
+    if isinstance(item, int):
+        return values[item - 1]
+    assert isinstance(item, tuple)
+    rank, strengths = item
+    return rank, tuple(values[strength - 1] for strength in strengths)
+
+
+def _store(tables: Tables) -> Tables:
+    path = _cache_path(tables.ranking)
+    if path is None:
+        return tables
+    stored = {
+        "ranking": repr(tables.ranking),
+        "codes": tables.codes,
+        "plain": {key: _entry_to(entry) for key, entry in tables.plain.items()},
+        "flush": {key: _entry_to(entry) for key, entry in tables.flush.items()},
+        "four_flush": {key: _entry_to(entry) for key, entry in tables.four_flush.items()},
+        "values": [
+            (v.strength, v.category.value, tuple(r.value for r in v.ranks), v.name) for v in tables.values
+        ],
+        "shapes": [(shape.key, shape.naturals, shape.wild, shape.bug) for shape in tables.shapes],
+        "pool": (tables.pool.suits_by_rank, tables.pool.wild, tables.pool.bug, tables.pool.alphabet),
+    }
+    try:
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        with temporary.open("wb") as file:
+            pickle.dump(stored, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)  # readers never see half a file
+    except OSError:
+        pass
     return tables
 
 
@@ -191,6 +296,20 @@ def _build(ranking: Ranking) -> Tables:
         return rank - 2, tuple(by_strength[(*grade.strength, suit)] for suit in range(4))
 
     plain, flush, four_flush = ({key: entry(grade) for key, grade in table.items()} for table in graded)
+    return _assemble(ranking, codes, plain, flush, four_flush, tuple(by_strength.values()), shapes, pool)
+
+
+def _assemble(
+    ranking: Ranking,
+    codes: tuple[int | None, ...],
+    plain: dict[int, Entry],
+    flush: dict[int, Entry],
+    four_flush: dict[int, Entry],
+    values: tuple[HandValue, ...],
+    shapes: tuple[Shape, ...],
+    pool: Pool,
+) -> Tables:
+    """The tables around built (or cached) data: the evaluators are made here."""
     five = _five_evaluator(ranking, codes, plain, flush, four_flush)
     simple = ranking.base is not Base.STRIPPED_32 and Category.BOBTAIL not in ranking.special_hands
     return Tables(
@@ -199,7 +318,7 @@ def _build(ranking: Ranking) -> Tables:
         plain=plain,
         flush=flush,
         four_flush=four_flush,
-        values=tuple(by_strength.values()),
+        values=values,
         shapes=shapes,
         pool=pool,
         evaluate=five,
