@@ -126,6 +126,8 @@ def fast_event(code: str, line: int, column: int) -> Event | None:
 
     ``code`` is the line without its leading spaces; ``column`` is where it starts.
     """
+    if code.startswith('"'):
+        return _quoted_player_event(code, line, column)
     if _LEFT_TO_GRAMMAR.search(code):
         return None
     words = code.split()
@@ -144,6 +146,20 @@ def fast_event(code: str, line: int, column: int) -> Event | None:
     if len(words) < 2 or not NAME.fullmatch(words[0]):
         return None
     return _player_event(words[0], words[1].lower(), words[2:], line, column)
+
+
+def _quoted_player_event(code: str, line: int, column: int) -> Event | None:
+    """``"Aunt May" checks``: a quoted name, then plain words (anything else to the grammar)."""
+    end = code.find('"', 1)
+    if end < 0:
+        return None
+    name, rest = words(code[1:end]), code[end + 1 :]
+    if not name or not rest[:1].isspace() or _LEFT_TO_GRAMMAR.search(rest):
+        return None
+    parts = rest.split()
+    if not parts:
+        return None
+    return _player_event(name, parts[0].lower(), parts[1:], line, column)
 
 
 def _player_event(player: str, verb: str, rest: list[str], line: int, column: int) -> Event | None:

@@ -84,6 +84,7 @@ class Replay:
         self.state = new_hand_state(config, header.seats, header.dealer or header.seats[-1], stacks)
         self.rulings: list[Ruling] = []
         self.actions: list[Action] = []
+        self.notes: list[tuple[ev.Event, str]] = []
         self.put_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
         self.got_back: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
         self.antes_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
@@ -248,7 +249,9 @@ class Replay:
         return type(event).__name__
 
     def _note(self, event: ev.Event, note: str) -> None:
-        self.actions.append(Action(event.line, self.text_of(event), note))
+        # Only lines the referee has something to say about are kept (and worded at the end).
+        if note:
+            self.notes.append((event, note))
 
     def known(self, name: str) -> bool:
         return name in self.state.seats
@@ -788,7 +791,7 @@ class Replay:
             moves = self.config.dealer_moves_when_passed
         else:
             moves = True
-        dealer = next(state.players_from(state.dealer)) if moves else state.dealer
+        dealer = state.players_from(state.dealer)[0] if moves else state.dealer
         stacks = {name: seat.stack for name, seat in state.seats.items()}
         fresh = new_hand_state(self.config, state.order, dealer, stacks)
         fresh.dead_money = carried
@@ -857,7 +860,12 @@ class Replay:
             net=net,
             put_in=dict(self.put_in),
             rake=rake,
-            actions=tuple(sorted(self.actions, key=lambda a: a.line)),
+            actions=tuple(
+                sorted(
+                    [*self.actions, *(Action(e.line, self.text_of(e), note) for e, note in self.notes)],
+                    key=lambda a: a.line,
+                )
+            ),
             winners_hands=self.winners_hands,
         )
 

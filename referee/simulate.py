@@ -323,7 +323,7 @@ class _LogBuilder:
                 break
             carried = record.pot
             if self.config.dealer_moves_when_passed:
-                dealer = next(state.players_from(dealer))
+                dealer = state.players_from(dealer)[0]
         events = tuple(self.events)
         return SimulatedHand(
             number=self.number,

@@ -8,7 +8,6 @@ irregularity means: that is the rulebook's job, applied by the replay through ``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
@@ -136,16 +135,21 @@ class HandState:
     """Who posted blinds this deal, in order."""
     action_blind: str | None = None
     """The big blind or straddle the first betting round starts after, when the log names one."""
+    _rotations: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     seen_cards: dict[Card, str] = field(default_factory=dict)
     """Every natural card the log has placed this deal, and where (for conservation)."""
 
     # --- who ----------------------------------------------------------------------------------
 
-    def players_from(self, start_after: str) -> Iterator[str]:
+    def players_from(self, start_after: str) -> tuple[str, ...]:
         """Everyone seated, clockwise, starting with the player after ``start_after``."""
-        index = self.order.index(start_after)
-        for step in range(1, len(self.order) + 1):
-            yield self.order[(index + step) % len(self.order)]
+        rotation = self._rotations.get(start_after)
+        if rotation is None:
+            index = self.order.index(start_after)
+            count = len(self.order)
+            rotation = tuple(self.order[(index + step) % count] for step in range(1, count + 1))
+            self._rotations[start_after] = rotation
+        return rotation
 
     def live(self) -> list[str]:
         """Players still contesting the pot, clockwise from the dealer's left."""
