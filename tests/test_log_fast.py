@@ -17,7 +17,10 @@ from referee.logwords import KEYWORDS, LineSlip
 
 REJECTED = "rejected"
 
-NAMES = ["Ann", "Bob", "Big_Al", "José", "x1", "Deal", "In", "As", "Ash", "Pot", "_x", "1x", "\"Aunt May\"", "\"Big  Al\"", "\"\"", "\"Dee\"'s", "\"Ann"]
+NAMES = [
+    *("Ann", "Bob", "Big_Al", "José", "x1", "Deal", "In", "As", "Ash", "Pot", "_x", "1x"),
+    *('"Aunt May"', '"Big  Al"', '""', "\"Dee\"'s", '"Ann'),  # quoted, spaced, empty, possessive, unclosed
+]
 AMOUNTS = ["2", "0.25", "$5", "$2.50", "25c", "10C", "-1", "0", "2.", ".5", "1-5", "2/4", "$-1", "1e3", "٣"]
 COUNTS = ["0", "1", "3", "12", "007", "1234567", "99999"]
 CARDS = sorted(CARD_WORDS)
