@@ -138,6 +138,16 @@ class Card:
             index = 52 if self.is_joker else -1
         object.__setattr__(self, "index", index)
 
+    # Cards are looked up in sets and dicts all through a replay: the index already says which
+    # card it is (``??`` is -1, the joker 52), so it is both the hash and the identity.
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
     @property
     def is_unknown(self) -> bool:
         """A card written ``??``: it exists, but the log does not say what it is."""
