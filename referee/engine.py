@@ -85,8 +85,26 @@ def ranking_for(settings: GameSettings) -> object:
     return ranking
 
 
+_CONFIGS: dict[tuple[int, str, object, object], tuple[GameSettings, PlayConfig]] = {}
+
+
 def play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
-    """The knobs of clean play: the rulebook's game, with the log's own limit and ante."""
+    """The knobs of clean play: the rulebook's game, with the log's own limit and ante.
+
+    The same settings with the same limit and ante give the same config, so it is made once.
+    """
+    key = (id(settings), game, log.header.limit, log.header.ante)
+    cached = _CONFIGS.get(key)
+    if cached is not None and cached[0] is settings:
+        return cached[1]
+    config = _play_config(settings, log, game)
+    if len(_CONFIGS) > 256:
+        _CONFIGS.clear()
+    _CONFIGS[key] = (settings, config)  # holding the settings keeps their id from being reused
+    return config
+
+
+def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
     header = log.header
     betting = settings.betting
     cap = betting.raise_cap.raises

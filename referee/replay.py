@@ -8,6 +8,7 @@ row's remedy and the replay carries on. A replay always finishes: nothing a log 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -100,9 +101,7 @@ class Replay:
         self.winners_hands: dict[str, str] = {}
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
-        from referee.cards import DECKS
-
-        self.deck = frozenset(DECKS.get(config.deck, DECKS["standard"]))
+        self.deck = _pack(config.deck)
         """The pack this game is dealt from: a card outside it means an imperfect pack."""
         self.pending: dict[str, Pending] = {}
         self.skipped_on_draw: set[str] = set()
@@ -887,6 +886,13 @@ class Replay:
             pot_after_call = state.pot() + state.to_call(name)
             return (state.last_raise or None), pot_after_call
         return (state.last_raise or None), None
+
+
+@functools.cache
+def _pack(name: str) -> frozenset[Card]:
+    from referee.cards import DECKS
+
+    return frozenset(DECKS.get(name, DECKS["standard"]))
 
 
 def _strip_comment(line: str) -> str:
