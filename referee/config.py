@@ -34,6 +34,10 @@ class PlayConfig:
     cap_heads_up: bool = False
     """Whether the cap still applies when only two players are left."""
     check_raise: bool = True
+    doubling_raises: bool = False
+    """English or Australian poker (004): a raise may double the bet before it."""
+    blind_opening: bool = False
+    """Blind opening (004): the first hand's blind is the opening bet."""
     min_raise: str = "previous-bet"
     """Under a spread limit: ``previous-bet`` (card rooms) or ``limit-minimum`` (any amount)."""
     max_draw: int = 5

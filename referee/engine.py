@@ -131,6 +131,8 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         cap_heads_up=not betting.raise_cap.heads_up_unlimited,
         check_raise=betting.check_raise,
         min_raise=str(betting.min_raise.value),
+        doubling_raises=betting.doubling_raises,
+        blind_opening=betting.blind_opening,
         max_draw=settings.draw.max_cards,
         max_draw_with_ace=settings.draw.max_with_ace,
         five_card_draw=str(settings.draw.five_cards.value) != "not-allowed",
@@ -149,6 +151,17 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         switch_to_lowball=str(settings.passed_out.switch_to.value) == "ace-to-five",
         opener_must_win_or_match=settings.showdown.opener_must_win_or_match,
     )
+
+
+def not_modelled(rulebook: Rulebook, log: HandLog) -> list[str]:
+    """What the catalog says the referee does not model of this log's game (empty for most)."""
+    from referee.rulebook.games import variant
+
+    game = log.header.game or str(rulebook.default_game)
+    try:
+        return list(variant(game, rulebook).not_modelled)
+    except Exception:  # an unknown game is reported by rule_log itself
+        return []
 
 
 def rulebook_name(log: HandLog, override: str | None) -> str:

@@ -69,6 +69,14 @@ class DealtCards(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Widow(Event):
+    """``widow: 7h``: the card dealt face up to the table in Wild Widow (001); the other three
+    cards of its rank are wild for this deal."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class DrawPhase(Event):
     """``draw``: the betting before the draw is over and the draw begins."""
 

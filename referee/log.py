@@ -29,7 +29,7 @@ __all__ = ["MAX_PROBLEMS", "format_log", "parse_log", "read_log"]
 MAX_PROBLEMS: Final = 20
 """At most this many problems are reported; the last says when there were more."""
 
-_EVENT_KEYS: Final = frozenset({"note"})
+_EVENT_KEYS: Final = frozenset({"note", "widow"})
 _T = TypeVar("_T")
 
 

@@ -52,6 +52,7 @@ from referee.events import (
     ShowOpeners,
     SplitOpeners,
     StandPat,
+    Widow,
     WrongCardCount,
     WrongDealer,
 )
@@ -250,6 +251,9 @@ class ToEvents(Transformer[Token, object]):
 
     def face_up_in_pack(self, card: Card) -> Event:
         return CardFaceUpInPack(card)
+
+    def widow(self, card: Card) -> Event:
+        return Widow(card)
 
     def cut_not_offered(self) -> Event:
         return CutIrregularity(CutProblem.NOT_OFFERED)

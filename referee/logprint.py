@@ -55,6 +55,7 @@ from referee.events import (
     ShowOpeners,
     SplitOpeners,
     StandPat,
+    Widow,
     WrongCardCount,
     WrongDealer,
 )
@@ -257,6 +258,7 @@ _EVENT_FORMATS: Final[dict[type[Event], Callable[[Any], str]]] = {
     Says: lambda e: f'{format_name(e.player)} says "{e.speech}"',
     CardExposed: _exposed,
     CardFaceUpInPack: lambda e: f"card face up in pack: {e.card!r}",
+    Widow: lambda e: f"widow: {e.card!r}",
     CutIrregularity: lambda e: e.problem.value,
     WrongCardCount: _wrong_count,
     DuplicateCard: lambda e: f"duplicate card found: {e.card!r}",

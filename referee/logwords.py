@@ -19,7 +19,7 @@ KEYWORDS: Final = frozenset(
     antes posts small big blind straddle deal is dealt checks passes bets opens calls raises to
     folds drops goes all in draw discards draws stands pat showdown shows mucks openers splits
     keeps aside declares says exposes card face up pack cut not offered deck exposed was cards
-    has duplicate found wrong misdeal redeal new note
+    has duplicate found wrong misdeal redeal new note widow
     """.split()
 )
 """Every keyword of the language, lower case (a test checks this against the grammar).

@@ -141,6 +141,7 @@ class Replay:
             ev.Post: self._post,  # type: ignore[dict-item]
             ev.Deal: self._deal,
             ev.DealtCards: self._dealt,  # type: ignore[dict-item]
+            ev.Widow: self._widow,  # type: ignore[dict-item]
             ev.Check: self._action,
             ev.Bet: self._action,
             ev.Open: self._action,
@@ -345,6 +346,11 @@ class Replay:
         self.state.blind_posters.append(event.player)
         if event.kind in (ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE):
             self.state.action_blind = event.player
+        if self.config.blind_opening and not self.state.opened:
+            # The first hand's blind is the opening bet (004, blind opening).
+            self.state.opened = True
+            self.state.opener = event.player
+            self.opening_amount = event.amount
         self._note(event, "")
 
     # --- the deal -----------------------------------------------------------------------------
@@ -355,6 +361,19 @@ class Replay:
         state.dealt = True
         state.cards_out += self.config.hand_size * len(state.order)
         self._note(event, "")
+
+    def _widow(self, event: ev.Widow) -> None:
+        """Wild Widow: the other three cards of the face-up card's rank are wild this deal."""
+        from dataclasses import replace
+
+        rank = event.card.rank
+        if rank is not None:
+            ranking = self.config.ranking
+            wild = replace(ranking, wild_ranks={*(str(r) for r in ranking.wild_ranks), rank.value})
+            self.config = replace(self.config, ranking=wild)
+            self.state.config = self.config
+        self.track_cards(event, "widow", (event.card,))
+        self._note(event, f"{rank.plural if rank else 'nothing'} are wild")
 
     def _dealt(self, event: ev.DealtCards) -> None:
         state = self.state
@@ -876,6 +895,8 @@ class Replay:
         limit = self.config.limit
         if limit.kind is LimitKind.FIXED:
             size = self.config.bet_size(state.round_index)
+            if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
+                return size, max(size, state.current_bet)  # a raise may double the bet before it
             return size, size
         if limit.kind is LimitKind.SPREAD:
             least = limit.low

@@ -263,3 +263,23 @@ def test_a_losing_dealers_ante_goes_to_the_winner() -> None:
     result = rule("dealer_ante_loses.log")
     assert result.awards == {"Ann": Decimal(15)} and result.refunds == {}
     assert nets(result) == {"Ann": "9", "Bob": "0", "Cy": "-9"}
+
+
+def test_wild_widow_makes_the_other_three_of_its_rank_wild() -> None:
+    """The 7♥ is the widow: Ann's 7♣ 7♠ are wild, so K K K and two sevens are five kings."""
+    result = rule("wild_widow.log", "pagat")
+    assert result.rulings == () and result.awards == {"Ann": Decimal(14)}
+    assert result.winners_hands["Ann"] == "five kings"
+
+
+def test_english_poker_raises_may_double_the_bet() -> None:
+    """Ann's blind 2 opens; Bob raises to 4 and Cy doubles to 8 (a 4-chip raise at 2/4); pot 26."""
+    result = rule("english_doubling.log", "bicycle")
+    assert result.rulings == ()
+    assert nets(result) == {"Ann": "-2", "Bob": "-12", "Cy": "14"}
+
+
+def test_without_doubling_the_same_raise_is_over_the_limit() -> None:
+    text = (HANDS / "english_doubling.log").read_text(encoding="utf-8").replace("english-poker", "draw")
+    result = rule_log(parse_log(text), text, load_rulebook("bicycle"))
+    assert [(r.line, r.irregularity) for r in result.rulings] == [(9, "over-limit")]

@@ -49,6 +49,7 @@ from referee.events import (
     ShowOpeners,
     SplitOpeners,
     StandPat,
+    Widow,
     WrongCardCount,
     WrongDealer,
 )
@@ -120,6 +121,7 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "player_exposes": ("Bob exposes K♦", CardExposed("Bob", Card.parse("Kd"), owner="Bob")),
     "player_exposes_players": ("Bob exposes Cy's K♦", CardExposed("Bob", Card.parse("Kd"), owner="Cy")),
     "face_up_in_pack": ("card face up in pack: 4h", CardFaceUpInPack(Card.parse("4h"))),
+    "widow": ("widow: 7♥", Widow(Card.parse("7h"))),
     "cut_not_offered": ("cut not offered", CutIrregularity(CutProblem.NOT_OFFERED)),
     "deck_not_cut": ("deck not cut", CutIrregularity(CutProblem.NOT_CUT)),
     "exposed_in_cut": ("card exposed in cut", CutIrregularity(CutProblem.EXPOSED_IN_CUT)),

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from referee.commands._common import console, friendly_errors
+from referee.commands._common import console, err_console, friendly_errors
 
 
 def rule(
@@ -31,7 +31,7 @@ def rule(
     html: Annotated[bool, typer.Option("--html", help="Print an HTML report.")] = False,
 ) -> None:
     """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision."""
-    from referee.engine import rule_log, rulebook_name
+    from referee.engine import not_modelled, rule_log, rulebook_name
     from referee.log import parse_log
     from referee.report import render, to_json, to_markdown
     from referee.rulebook.load import load_rulebook
@@ -41,6 +41,8 @@ def rule(
         hand = parse_log(text, str(log))
         book = load_rulebook(rulebook_name(hand, rulebook))
         result = rule_log(hand, text, book)
+    for missing in not_modelled(book, hand):
+        err_console.print(f"note: the referee does not model {missing}; it plays this hand as draw poker.")
     out = console()
     if as_json:
         out.file.write(to_json(result))
