@@ -49,6 +49,14 @@ class PlayConfig:
     reshuffle_excludes: tuple[str, ...] = ()
     """Discards kept out of a reshuffle: ``opener``, ``drawing-player``."""
     draws: int = 1
+    small_bet_rounds: int = 1
+    """Betting rounds at the small fixed bet (triple draw: the first two)."""
+    one_or_all: bool = False
+    """All for One: a draw is one card or all five (or none)."""
+    rotate_first_drawer: bool = False
+    """All for One: each draw begins one seat further left."""
+    until_pack_runs_out: bool = False
+    """All for One: no draw once fewer cards are left than players in the hand."""
     opener_speaks_first: bool = True
     """After the draw the opener bets first (else the first live player left of the dealer)."""
     cards_speak: bool = True
@@ -73,7 +81,7 @@ class PlayConfig:
         """The fixed bet for a round (``2/4``: 2 before the draw, 4 after), or None."""
         if self.limit.kind is not LimitKind.FIXED:
             return None
-        if round_index == 0 or (self.draws >= 3 and round_index == 1):
+        if round_index < self.small_bet_rounds:
             return self.limit.low
         return self.limit.high
 

@@ -1002,6 +1002,13 @@ def draw(r: Replay, event: ev.Draw) -> None:
             if verdict.remedy == "hand-dead":
                 kill_hand(r, other)
     count = event.count
+    size = r.config.hand_size
+    if r.config.one_or_all and count not in (0, 1, size):
+        limit = 1  # All for One: one card or all five
+    elif r.config.one_or_all and count == size:
+        still_to_draw = [n for n in state.live() if n != name and state.seats[n].drew < state.draw_index]
+        if deck_left - count < len(still_to_draw):
+            limit = 1  # five new cards would leave someone still to draw without one
     if count > limit:
         verdict = r.rule(
             "draw-irregularity",

@@ -511,6 +511,12 @@ class Replay:
         state = self.state
         if state.phase is Phase.DRAW:
             self._end_draw()
+        if self.config.until_pack_runs_out and state.phase is Phase.BETTING:
+            left = len(self.deck) - state.cards_out
+            if left < len(state.live()):
+                # All for One: too few cards for everyone to draw one; the showdown comes next.
+                self._note(event, f"only {left} cards are left: no more drawing")
+                return
         if state.phase in (Phase.BETTING, Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
             if state.phase is Phase.BETTING and not state.round_complete():
                 self._note(event, "the betting was not finished; the log moves on to the draw")

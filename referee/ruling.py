@@ -57,6 +57,9 @@ class Ruling:
     summary: str = field(default="", compare=False)
     """The rule's own one-sentence paraphrase."""
 
+    def facts_dict(self) -> dict[str, str]:
+        return dict(self.facts)
+
     def as_json(self) -> dict[str, object]:
         return {
             "line": self.line,

@@ -215,7 +215,11 @@ class HandState:
         """Who is served next on the draw: clockwise from the dealer's left, the dealer last."""
         if self.phase is not Phase.DRAW:
             return None
-        for name in self.players_from(self.dealer):
+        start = self.dealer
+        if self.config.rotate_first_drawer and self.draw_index > 1:
+            # Each draw is begun by the player left of the one who began the draw before.
+            start = self.players_from(self.dealer)[(self.draw_index - 2) % len(self.order)]
+        for name in self.players_from(start):
             seat = self.seats[name]
             if seat.in_hand and seat.drew < self.draw_index:
                 return name

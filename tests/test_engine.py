@@ -283,3 +283,19 @@ def test_without_doubling_the_same_raise_is_over_the_limit() -> None:
     text = (HANDS / "english_doubling.log").read_text(encoding="utf-8").replace("english-poker", "draw")
     result = rule_log(parse_log(text), text, load_rulebook("bicycle"))
     assert [(r.line, r.irregularity) for r in result.rulings] == [(9, "over-limit")]
+
+
+def test_all_for_one_draws_again_and_again() -> None:
+    """Antes 3 and three calls of 2 (9); after the first draw 4 and a call (17); a second draw,
+    begun one seat further left (Cy), then checks: Ann's trips take 17."""
+    result = rule("all_for_one.log", "pagat")
+    assert result.rulings == () and result.awards == {"Ann": Decimal(17)}
+    assert nets(result) == {"Ann": "10", "Bob": "-3", "Cy": "-7"}
+
+
+def test_all_for_one_allows_one_card_or_all_five_only() -> None:
+    text = (HANDS / "all_for_one.log").read_text(encoding="utf-8").replace("Bob draws 5", "Bob draws 2")
+    result = rule_log(parse_log(text), text, load_rulebook("pagat"))
+    assert [(r.irregularity, r.facts_dict()["draw_problem"]) for r in result.rulings] == [
+        ("draw-irregularity", "over-max")
+    ]

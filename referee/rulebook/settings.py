@@ -362,10 +362,28 @@ class DrawRules(Strict):
         description="Whether and how all five may be replaced (001; 002 item 5).",
     )
     rounds: int = Field(
-        default=1, ge=1, le=3, description="Number of draws, each followed by a betting round (001; 004)."
+        default=1,
+        ge=1,
+        le=30,
+        description="Number of draws, each followed by a betting round (001; 004; 001 All for One: "
+        "as many as the pack allows).",
     )
     later_max_cards: int | None = Field(
         default=None, ge=0, le=7, description="Most cards in the draws after the first (001 Two Draws: two)."
+    )
+    one_or_all: bool = Field(
+        default=False,
+        description="A player stands pat, exchanges one card, or exchanges all five; the pack must "
+        "leave every later player in the round one card (001 All for One, restriction 1).",
+    )
+    rotate_first_drawer: bool = Field(
+        default=False,
+        description="Each draw begins one seat further left than the one before (001 All for One).",
+    )
+    until_pack_runs_out: bool = Field(
+        default=False,
+        description="Drawing stops once fewer cards are left than players in the hand; then the "
+        "showdown (001 All for One, restriction 2).",
     )
 
 
