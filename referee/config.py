@@ -64,6 +64,8 @@ class PlayConfig:
     """Who gets an odd chip on a split: ``left-of-dealer`` (first winner clockwise) or ``high-card``."""
     pass_and_out: bool = False
     """A player who checks before the pot is opened may not come back in."""
+    ante_cap_deals: int | None = None
+    """Deals in a row nobody opened after which nobody antes again (002: most games allow three)."""
     reante_when_passed: bool = True
     """When nobody opens, everyone antes again for the next deal."""
     dealer_moves_when_passed: bool = True

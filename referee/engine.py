@@ -148,6 +148,7 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         odd_chip=str(settings.showdown.odd_chip.value),
         pass_and_out=str(betting.before_draw.value) == "pass-and-out",
         reante_when_passed=settings.passed_out.ante_again,
+        ante_cap_deals=settings.passed_out.ante_cap_deals,
         dealer_moves_when_passed=str(settings.passed_out.next_dealer.value) == "next",
         deal_passes_after_misdeals=settings.deal_passes_after_misdeals,
         openers_ladder=ladder,

@@ -334,6 +334,12 @@ class Replay:
         if event.player is not None:
             amount = event.amount if event.amount is not None else self.config.ante
             self.pay(event.player, amount, betting=False, ante=True)
+        elif self.passed_in_a_row and not self.config.reante_when_passed:
+            self._note(event, "no new antes after a passed-out deal under this rulebook")
+            return
+        elif self.config.ante_cap_deals is not None and self.passed_in_a_row >= self.config.ante_cap_deals:
+            self._note(event, f"no antes: {self.config.ante_cap_deals} deals in a row were passed out")
+            return
         elif self.config.ante_by_dealer:
             self.pay(state.dealer, self.config.ante, betting=False, ante=True)
         else:

@@ -299,3 +299,13 @@ def test_all_for_one_allows_one_card_or_all_five_only() -> None:
     assert [(r.irregularity, r.facts_dict()["draw_problem"]) for r in result.rulings] == [
         ("draw-irregularity", "over-max")
     ]
+
+
+def test_the_card_room_caps_antes_at_three_passed_deals() -> None:
+    """Three deals passed out (9 in antes); the casino rules take no fourth ante, Scarne does."""
+    casino = rule("ante_cap.log", "casino")
+    assert casino.awards == {"Ann": Decimal(9)}
+    assert nets(casino) == {"Ann": "6", "Bob": "-3", "Cy": "-3"}
+    scarne = rule("ante_cap.log", "scarne")
+    assert scarne.awards == {"Ann": Decimal(12)}
+    assert nets(scarne) == {"Ann": "8", "Bob": "-4", "Cy": "-4"}
