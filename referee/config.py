@@ -25,6 +25,8 @@ class PlayConfig:
     openers: str = "anything"
     """What the opening bet requires: anything, jacks-or-better, queens-or-better, ..."""
     win_requirement: str | None = None
+    folded_out_when_nobody_qualifies: bool = False
+    """Trips to Win: when no hand qualifies, those who folded sit out the next deal (001)."""
     """A hand needed to take the pot (``three-of-a-kind`` for trips to win)."""
     ante: Decimal = Decimal(0)
     ante_by_dealer: bool = False

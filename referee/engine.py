@@ -123,6 +123,7 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         deck=str(settings.deck.value),
         hand_size=settings.hand_size,
         openers=openers,
+        folded_out_when_nobody_qualifies=settings.showdown.no_qualifier.folded_players_out,
         win_requirement={"anything": None, "three-of-a-kind": "trips-to-win"}.get(to_win, to_win),
         ante=ante,
         ante_by_dealer=by_dealer,

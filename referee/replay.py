@@ -126,6 +126,8 @@ class Replay:
         self.next_dealer_after_misdeal = False
         self.awaiting_openers: str | None = None
         """An opener left alone in the pot, to be paid once he shows openers."""
+        self.sitting_out: set[str] = set()
+        """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
@@ -344,7 +346,8 @@ class Replay:
             self.pay(state.dealer, self.config.ante, betting=False, ante=True)
         else:
             for name in state.order:
-                self.pay(name, self.config.ante, betting=False, ante=True)
+                if name not in self.sitting_out:
+                    self.pay(name, self.config.ante, betting=False, ante=True)
         self._note(event, "")
 
     def _post(self, event: ev.Post) -> None:
@@ -679,6 +682,8 @@ class Replay:
             strengths[name] = hand_strength(self.config, state.seats[name].cards)
         qualified = [n for n in live if self._qualifies(strengths[n].value)]
         if not qualified:
+            if self.config.folded_out_when_nobody_qualifies:
+                self.sitting_out = {name for name, seat in state.seats.items() if not seat.in_hand}
             self.carry("no hand qualified to win")
             return
         split = split_pot(
@@ -825,6 +830,11 @@ class Replay:
         stacks = {name: seat.stack for name, seat in state.seats.items()}
         fresh = new_hand_state(self.config, state.order, dealer, stacks)
         fresh.dead_money = carried
+        if self.outcome is not Outcome.POT_CARRIED:
+            self.sitting_out = set()
+        for name in self.sitting_out:
+            fresh.seats[name].in_hand = False
+            fresh.seats[name].folded = True
         fresh.deal_number = state.deal_number + 1
         fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
         if self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):

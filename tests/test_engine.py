@@ -309,3 +309,10 @@ def test_the_card_room_caps_antes_at_three_passed_deals() -> None:
     scarne = rule("ante_cap.log", "scarne")
     assert scarne.awards == {"Ann": Decimal(12)}
     assert nets(scarne) == {"Ann": "8", "Bob": "-4", "Cy": "-4"}
+
+
+def test_trips_to_win_those_who_folded_sit_out_the_next_deal() -> None:
+    """7 stays after nobody shows trips; Cy folded, so only Ann and Bob ante (9) and play: 21 to Bob."""
+    result = rule("trips_next_deal.log")
+    assert result.rulings == () and result.awards == {"Bob": Decimal(21)}
+    assert nets(result) == {"Ann": "-10", "Bob": "11", "Cy": "-1"}
