@@ -37,6 +37,28 @@ class SkipHand(Exception):
 # --- games --------------------------------------------------------------------------------------
 
 
+class LineReader:
+    """Walks one text hand history line by line; a site's reader says what each line means.
+
+    A line the reader cannot make sense of skips the whole hand, with the line it was on.
+    """
+
+    def read(self, lines: list[str]) -> None:
+        for offset, raw in enumerate(lines, start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            try:
+                self.line(line)
+            except SkipHand as skip:
+                raise SkipHand(skip.reason, skip.line or offset) from None
+            except ValueError as error:
+                raise SkipHand(f"cannot read {line!r}: {error}", offset) from None
+
+    def line(self, line: str) -> None:
+        raise NotImplementedError
+
+
 @unique
 class Game(StrEnum):
     """The games an imported hand can be, by the name the log's ``game:`` header gives them."""

@@ -17,6 +17,7 @@ from referee.importer.common import (
     Game,
     ImportedHand,
     ImportReport,
+    LineReader,
     SkipHand,
     Structure,
     parse_amount,
@@ -121,7 +122,7 @@ def parse_hand(lines: list[str], source: str, start: int) -> ImportedHand:
     return builder.build()
 
 
-class _Reader:
+class _Reader(LineReader):
     """Walks one hand's lines and feeds the builder."""
 
     def __init__(self, builder: HandBuilder, big: Decimal) -> None:
@@ -131,18 +132,6 @@ class _Reader:
         self.names: list[str] = []
         self.big_blind_posted = False
         self.small_blind_posted = False
-
-    def read(self, lines: list[str]) -> None:
-        for offset, raw in enumerate(lines, start=1):
-            line = raw.strip()
-            if not line:
-                continue
-            try:
-                self.line(line)
-            except SkipHand as skip:
-                raise SkipHand(skip.reason, skip.line or offset) from None
-            except ValueError as error:
-                raise SkipHand(f"cannot read {line!r}: {error}", offset) from None
 
     def line(self, line: str) -> None:
         b = self.builder
