@@ -305,11 +305,9 @@ class Replay:
             seat.put_in_round += credit
             seat.credit = ZERO
             if seat.put_in_round > total:
-                excess = seat.put_in_round - total
+                # More than the action needs: the rest goes back now, and he has exactly ``total`` in.
+                self.give_back(name, seat.put_in_round - total)
                 seat.put_in_round = total
-                self.give_back(name, excess)
-                seat.put_in_round += excess  # give_back lowered it; the round total stays
-                seat.put_in_round -= excess
         before = seat.put_in
         self.state.bet_to(name, total)
         self.put_in[name] += seat.put_in - before

@@ -316,3 +316,23 @@ def test_trips_to_win_those_who_folded_sit_out_the_next_deal() -> None:
     result = rule("trips_next_deal.log")
     assert result.rulings == () and result.awards == {"Bob": Decimal(21)}
     assert nets(result) == {"Ann": "-10", "Bob": "11", "Cy": "-1"}
+
+
+def test_out_of_turn_chips_beyond_the_call_come_back(tmp_path: Path) -> None:
+    """A house rule where an out-of-turn bet always stands as a call: Dee's 4 face Cy's open of 2,
+    so 2 count as her call and 2 go back. Pot: antes 4 + 2 + 2 = 8, and Dee put in 3 in all."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "id: house\ntitle: Out of turn is a call\nextends: scarne\nirregularities:\n  out-of-turn:\n"
+        "    - {id: 1, remove: yes}\n    - {id: 2, remove: yes}\n    - {id: 3, remove: yes}\n"
+        "    - {id: 4, remove: yes}\n"
+        "    - {id: 5, then: bet-stands-as-call, cite: house rule, summary: It counts as a call.}\n",
+        encoding="utf-8",
+    )
+    text = (HANDS / "out_of_turn_excess.log").read_text(encoding="utf-8")
+    result = rule_log(parse_log(text), text, load_rulebook(str(house)))
+    assert [(r.line, r.decision) for r in result.rulings] == [(10, "bet-stands-as-call")]
+    assert result.pot == 8 and result.awards == {"Dee": Decimal(8)}
+    # The 2 went back at her turn, not as an uncalled bet at the end.
+    assert result.refunds == {} and result.put_in["Dee"] == 3
+    assert nets(result) == {"Ann": "-1", "Bob": "-1", "Cy": "-3", "Dee": "5"}
