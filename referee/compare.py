@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from referee.events import HandLog
-from referee.report import DECISION_WORDS, money
-from referee.ruling import Result, Ruling
+from referee.report import DECISION_WORDS
+from referee.ruling import Result, Ruling, money
 
 
 @dataclass(frozen=True, slots=True)

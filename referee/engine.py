@@ -23,16 +23,6 @@ if TYPE_CHECKING:
 DEFAULT_RULEBOOK = "scarne"
 """Used when neither ``-r`` nor the log's ``rulebook:`` line names one."""
 
-_RANKING_PRESET = {
-    "high": "high",
-    "bug": "bug",
-    "joker-wild": "joker-wild",
-    "deuces-wild": "deuces-wild",
-    "stripped-32": "stripped-32",
-    "ace-to-five": "ace-to-five",
-    "deuce-to-seven": "deuce-to-seven",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class RulebookJudge:
@@ -67,7 +57,8 @@ def ranking_for(settings: GameSettings) -> object:
 
     from referee.hands import Ranking
 
-    ranking = Ranking.named(_RANKING_PRESET.get(str(settings.ranking.value), "high"))
+    # The settings' ranking names are the presets of referee.hands (the schema keeps them in step).
+    ranking = Ranking.named(str(settings.ranking.value))
     named = {str(card.value) for card in settings.wild_cards}
     wild = named - {"one-eyed-jacks", "widow"}
     one_eyed = any(str(card.value) == "one-eyed-jacks" for card in settings.wild_cards)

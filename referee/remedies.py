@@ -15,22 +15,17 @@ from typing import TYPE_CHECKING
 from referee import events as ev
 from referee import facts as fx
 from referee.cards import UNKNOWN, Card
-from referee.ruling import Outcome
+from referee.ruling import Outcome, money
 from referee.state import Phase
 
 if TYPE_CHECKING:
-    from referee.replay import Replay, Verdict
+    from referee.replay import Pending, Replay, Verdict
 
 ZERO = Decimal(0)
 
 
-def _m(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
-
-
 def _chips(value: Decimal) -> str:
-    return f"{_m(value)} chip" + ("" if value == 1 else "s")
+    return f"{money(value)} chip" + ("" if value == 1 else "s")
 
 
 # --- deal-level remedies -------------------------------------------------------------------------
@@ -188,12 +183,12 @@ def _deal_explanation(verdict: Verdict, what: str) -> str:
 def _deal_remedy(r: Replay, verdict: Verdict, why: str, event: ev.Event) -> None:
     if verdict.remedy == "misdeal":
         apply_misdeal(r, verdict, why)
-        r._note(event, "misdeal")
+        r.note(event, "misdeal")
     elif verdict.remedy == "refund-all":
         apply_refund_all(r)
-        r._note(event, "play stops; everything is refunded")
+        r.note(event, "play stops; everything is refunded")
     else:
-        r._note(event, verdict.remedy)
+        r.note(event, verdict.remedy)
 
 
 def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
@@ -226,7 +221,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
     state = r.state
     size = r.config.hand_size
     if count == size:
-        r._note(event, "")
+        r.note(event, "")
         return
     if state.draw_index > 0 and state.phase is not Phase.DRAW:
         foul_hand(r, event, player, count, collected=False)
@@ -245,7 +240,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
             _explainer(player, f"{player} was served the wrong number of cards ({count} in hand)"),
         )
         _apply_count_remedy(r, verdict, player, count, f"{player} holds {count} cards")
-        r._note(event, verdict.remedy)
+        r.note(event, verdict.remedy)
         return
     facts = {
         "extra_or_short": "extra" if count > size else "short",
@@ -256,7 +251,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
     what = f"{player} was dealt {count} cards instead of {size}"
     verdict = r.rule("wrong-card-count", event, facts, lambda v: _count_explanation(v, what, player))
     _apply_count_remedy(r, verdict, player, count, what)
-    r._note(event, verdict.remedy)
+    r.note(event, verdict.remedy)
 
 
 def _apply_count_remedy(r: Replay, verdict: Verdict, player: str, count: int, what: str) -> None:
@@ -316,7 +311,7 @@ def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
         lambda v: _deal_explanation(v, f"the pack is imperfect ({what})"),
     )
     if collected:
-        r._note(event, "the pot was already collected")
+        r.note(event, "the pot was already collected")
         return
     _deal_remedy(r, verdict, f"the pack is imperfect ({what})", event)
 
@@ -408,7 +403,7 @@ def _apply_card_remedy(
     elif remedy == "hand-dead" and owner:
         kill_hand(r, owner, verdict.params.get("chips", "stay"))
         r.after_action()
-    r._note(event, remedy)
+    r.note(event, remedy)
 
 
 # --- betting -------------------------------------------------------------------------------------
@@ -460,13 +455,13 @@ def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
     previous = r.pending.get(name)
     if previous is not None:
         previous.chips += paid
-        r._note(event, "out of turn again")
+        r.note(event, "out of turn again")
         return
     from referee.replay import Pending
 
     r.pending[name] = Pending(event, action, paid, state.bets_this_round)
     expected = state.expected_actor()
-    r._note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
+    r.note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
 
 
 def decide_out_of_turn(r: Replay, name: str) -> None:
@@ -501,10 +496,7 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
     _apply_out_of_turn(r, verdict, name, pending, facing)
 
 
-def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: object, facing: Decimal) -> None:
-    from referee.replay import Pending
-
-    assert isinstance(pending, Pending)
+def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: Pending, facing: Decimal) -> None:
     state = r.state
     seat = state.seats[name]
     remedy = verdict.remedy
@@ -555,10 +547,7 @@ def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: object, 
         r.after_action()
 
 
-def _out_of_turn_explanation(verdict: Verdict, name: str, pending: object, facing: Decimal) -> str:
-    from referee.replay import Pending
-
-    assert isinstance(pending, Pending)
+def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, facing: Decimal) -> str:
     chips = _chips(pending.chips)
     remedy = verdict.remedy
     if pending.action == "check":
@@ -573,8 +562,8 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: object, facin
         "bet-stands": f"{name}'s {chips} stay in the pot and stand as that {pending.action} "
         "when the turn comes.",
         "bet-stands-as-call": f"{name}'s {chips} stay in the pot and count as a call.",
-        "bet-stands-as-raise": f"{name}'s {chips} stay in the pot and count as a call of {_m(facing)} "
-        f"and a raise of {_m(max(ZERO, pending.chips - facing))}.",
+        "bet-stands-as-raise": f"{name}'s {chips} stay in the pot and count as a call of {money(facing)} "
+        f"and a raise of {money(max(ZERO, pending.chips - facing))}.",
         "options": f"{name}'s {chips} stay in the pot; at {name}'s turn: drop (losing them), call or raise.",
         "bet-withdrawn": f"{name} takes back the {chips} and acts freely in turn.",
         "raise-not-allowed": f"{name}'s {chips} count as a call; no raise this round.",
@@ -595,21 +584,23 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
                 "check-facing-bet",
                 event,
                 {},
-                lambda v: f"{name} checked with {_chips(owed)} to call; "
-                + (
-                    "that is a fold: the hand is dead and the chips stay in the pot."
-                    if v.remedy == "hand-dead"
-                    else "the check does not count and the turn stays with him."
+                lambda v: (
+                    f"{name} checked with {_chips(owed)} to call; "
+                    + (
+                        "that is a fold: the hand is dead and the chips stay in the pot."
+                        if v.remedy == "hand-dead"
+                        else "the check does not count and the turn stays with him."
+                    )
                 ),
             )
             if verdict.remedy == "hand-dead":
                 r.fold(name)
-                r._note(event, "a check facing a bet: folded")
+                r.note(event, "a check facing a bet: folded")
             else:
-                r._note(event, "a check facing a bet does not count")
+                r.note(event, "a check facing a bet does not count")
             return
         state.check(name)
-        r._note(event, "")
+        r.note(event, "")
         return
     total = _intended_total(r, event, name)
     if isinstance(event, ev.Call):
@@ -627,7 +618,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         action = "raise"
     if added <= ZERO:
         r.call(name)
-        r._note(event, "counts as a call")
+        r.note(event, "counts as a call")
         return
     cap = r.config.raise_cap
     live = len(state.live())
@@ -639,7 +630,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     )
     if seat.no_raise and action == "raise":
         r.call(name)
-        r._note(event, f"{name} may not raise this round; counted as a call")
+        r.note(event, f"{name} may not raise this round; counted as a call")
         return
     if capped:
         verdict = r.rule(
@@ -650,7 +641,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         )
         if verdict.remedy in ("raise-not-allowed", "bet-stands-as-call", "excess-returned"):
             r.call(name)
-            r._note(event, "the raise is over the cap; it stands as a call")
+            r.note(event, "the raise is over the cap; it stands as a call")
             r.after_action()
             return
         _do_bet(r, event, name, total)
@@ -667,11 +658,11 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             if verdict.remedy != "excess-returned":
                 total = state.current_bet
         elif verdict.remedy == "bet-withdrawn":
-            r._note(event, "the bet is taken back")
+            r.note(event, "the bet is taken back")
             return
         elif verdict.remedy == "hand-dead":
             kill_hand(r, name)
-            r._note(event, "hand dead")
+            r.note(event, "hand dead")
             return
         _do_bet(r, event, name, total)
         return
@@ -690,16 +681,16 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             return
         if remedy in ("bet-stands-as-call", "raise-not-allowed") and action == "raise":
             r.call(name)
-            r._note(event, "short raise: counts as a call")
+            r.note(event, "short raise: counts as a call")
             r.after_action()
             return
         elif remedy == "hand-dead":
             r.bet_to(name, total)
             kill_hand(r, name)
-            r._note(event, "short bet: hand dead, chips stay")
+            r.note(event, "short bet: hand dead, chips stay")
             return
         elif remedy == "bet-withdrawn":
-            r._note(event, "the short bet is taken back")
+            r.note(event, "the short bet is taken back")
             return
         _do_bet(r, event, name, total)
         return
@@ -719,7 +710,7 @@ def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
     if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
         state.opener = name
         state.opened = True
-    r._note(event, "")
+    r.note(event, "")
 
 
 def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
@@ -738,22 +729,22 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
         if remedy == "hand-dead":
             r.bet_to(name, seat.put_in_round + seat.credit + (event.amount or ZERO))
             kill_hand(r, name)
-            r._note(event, "short call: hand dead, chips stay")
+            r.note(event, "short call: hand dead, chips stay")
             r.after_action()
             return
         if remedy == "bet-withdrawn":
             state.fold(name)
-            r._note(event, "short call taken back; out of the hand")
+            r.note(event, "short call taken back; out of the hand")
             r.after_action()
             return
         _owe_completion(r, event, name, event.amount or ZERO, state.current_bet)
         return
     if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
         state.check(name)
-        r._note(event, "nothing to call: counts as a check")
+        r.note(event, "nothing to call: counts as a check")
         return
     r.call(name)
-    r._note(event, "")
+    r.note(event, "")
 
 
 def _owe_completion(r: Replay, event: ev.Event, name: str, chips: Decimal, total: Decimal) -> None:
@@ -767,7 +758,7 @@ def _owe_completion(r: Replay, event: ev.Event, name: str, chips: Decimal, total
     paid = r.pay(name, chips, betting=False) if chips > ZERO else ZERO
     seat.credit += paid
     r.completing[name] = total
-    r._note(event, f"short: {name} must make it {_m(total)}")
+    r.note(event, f"short: {name} must make it {money(total)}")
 
 
 def complete_now(r: Replay, name: str) -> None:
@@ -790,9 +781,9 @@ def _cap_explanation(verdict: Verdict, name: str, cap: int) -> str:
 
 def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal) -> str:
     words = {
-        "excess-returned": f"{name} put in {_m(added)} where the limit allows {_m(most)}; "
+        "excess-returned": f"{name} put in {money(added)} where the limit allows {money(most)}; "
         "the extra goes back and the bet stands at the limit.",
-        "bet-stands": f"{name} bet over the limit ({_m(added)}, limit {_m(most)}); the bet stands.",
+        "bet-stands": f"{name} bet over the limit ({money(added)}, limit {money(most)}); the bet stands.",
         "bet-withdrawn": f"{name} bet over the limit; the bet is taken back.",
     }
     return words.get(verdict.remedy, f"{name} bet over the limit: {verdict.summary}")
@@ -800,15 +791,15 @@ def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal
 
 def _short_explanation(verdict: Verdict, name: str, action: str, added: Decimal, full: Decimal) -> str:
     words = {
-        "must-complete": f"{name}'s {action} of {_m(added)} is short of {_m(full)}; it must be made "
+        "must-complete": f"{name}'s {action} of {money(added)} is short of {money(full)}; it must be made "
         "the full amount.",
-        "bet-stands-as-call": f"{name}'s short {action} of {_m(added)} counts only as a call.",
-        "raise-not-allowed": f"{name}'s short {action} of {_m(added)} counts only as a call.",
-        "hand-dead": f"{name}'s {action} of {_m(added)} is short; the hand is dead and the chips "
+        "bet-stands-as-call": f"{name}'s short {action} of {money(added)} counts only as a call.",
+        "raise-not-allowed": f"{name}'s short {action} of {money(added)} counts only as a call.",
+        "hand-dead": f"{name}'s {action} of {money(added)} is short; the hand is dead and the chips "
         "stay in the pot.",
-        "bet-stands": f"{name}'s {action} of {_m(added)} stands as made.",
+        "bet-stands": f"{name}'s {action} of {money(added)} stands as made.",
         "bet-withdrawn": f"{name}'s short {action} is taken back.",
-        "play-on": f"{name}'s {action} of {_m(added)} stands as made.",
+        "play-on": f"{name}'s {action} of {money(added)} stands as made.",
     }
     return words.get(verdict.remedy, f"{name}'s {action} is short: {verdict.summary}")
 
@@ -821,10 +812,10 @@ def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facin
         lambda v: _fold_explanation(v, name, in_turn),
     )
     if verdict.remedy == "bet-withdrawn" or (verdict.remedy == "play-on" and not in_turn):
-        r._note(event, "the fold does not count yet")
+        r.note(event, "the fold does not count yet")
         return
     r.fold(name)
-    r._note(event, verdict.remedy)
+    r.note(event, verdict.remedy)
 
 
 def _fold_explanation(verdict: Verdict, name: str, in_turn: bool) -> str:
@@ -887,19 +878,19 @@ def verbal(r: Replay, event: ev.Says) -> None:
     state = r.state
     said = parse_speech(event.speech)
     if not isinstance(said, Said) or state.phase is Phase.OVER:
-        r._note(event, "")
+        r.note(event, "")
         return
     if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
-        r._enter_betting()
+        r.enter_betting()
     if state.phase is not Phase.BETTING:
-        r._note(event, "")
+        r.note(event, "")
         return
     in_turn = state.expected_actor() == event.player
     if not in_turn:
         r.pending[event.player] = Pending(
             event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True
         )
-        r._note(event, "spoken out of turn")
+        r.note(event, "spoken out of turn")
         return
     pending = Pending(event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True)
     verdict = r.rule(
@@ -910,13 +901,10 @@ def verbal(r: Replay, event: ev.Says) -> None:
     )
     if verdict.remedy == "verbal-binding":
         _perform_said(r, event.player, pending)
-    r._note(event, verdict.remedy)
+    r.note(event, verdict.remedy)
 
 
-def _perform_said(r: Replay, name: str, pending: object) -> None:
-    from referee.replay import Pending
-
-    assert isinstance(pending, Pending)
+def _perform_said(r: Replay, name: str, pending: Pending) -> None:
     state = r.state
     if state.expected_actor() != name:
         return
@@ -937,11 +925,8 @@ def _perform_said(r: Replay, name: str, pending: object) -> None:
     r.after_action()
 
 
-def _verbal_explanation(verdict: Verdict, name: str, pending: object) -> str:
-    from referee.replay import Pending
-
-    assert isinstance(pending, Pending)
-    said = pending.action + (f" {_m(pending.chips)}" if pending.chips else "")
+def _verbal_explanation(verdict: Verdict, name: str, pending: Pending) -> str:
+    said = pending.action + (f" {money(pending.chips)}" if pending.chips else "")
     if verdict.remedy == "verbal-binding":
         return f'{name} said "{said}": the words are binding and count as the action.'
     if verdict.remedy == "verbal-ignored":
@@ -962,11 +947,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
             state.draw_index += 1
             state.served_this_draw = []
         else:
-            r._note(event, "not during a draw")
+            r.note(event, "not during a draw")
             return
     expected = state.next_to_draw()
     limit = _max_draw(r, seat.cards, event)
-    deck_left = len(_deck(r)) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    deck_left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
     findings = False
     if (
         expected is not None
@@ -1066,7 +1051,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
     state.cards_out += count
     seat.drew = state.draw_index
     state.served_this_draw.append(name)
-    r._note(event, "")
+    r.note(event, "")
     r.after_action()
 
 
@@ -1086,12 +1071,6 @@ def _reshuffle(r: Replay, drawing: str) -> None:
             if state.seen_cards.get(card) == "discards":
                 del state.seen_cards[card]  # back in the stub: it may be dealt again
         seat.reshuffled = len(seat.discarded)
-
-
-def _deck(r: Replay) -> tuple[Card, ...]:
-    from referee.cards import DECKS
-
-    return DECKS.get(r.config.deck, DECKS["standard"])
 
 
 def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
@@ -1143,7 +1122,7 @@ def show(r: Replay, event: ev.Show) -> None:
     name = event.player
     seat = state.seats[name]
     if state.phase is Phase.DRAW:
-        r._end_draw()
+        r.end_draw()
     if state.phase is Phase.BETTING and state.round_complete():
         state.phase = Phase.SHOWDOWN
     seat.cards = list(event.cards)
@@ -1152,7 +1131,7 @@ def show(r: Replay, event: ev.Show) -> None:
     r.track_cards(event, name, event.cards)
     if state.phase is Phase.OVER:
         return
-    r._note(event, "")
+    r.note(event, "")
     if len(event.cards) != r.config.hand_size and seat.in_hand:
         foul_hand(r, event, name, len(event.cards), collected=False)
     elif name == state.opener and seat.in_hand and not _openers_checked(r, name):
@@ -1168,7 +1147,7 @@ def _openers_checked(r: Replay, name: str) -> bool:
 
 def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
     """``Cy shows openers J♠ J♦``: the cards shown must make openers on their own."""
-    r._note(event, "")
+    r.note(event, "")
     state = r.state
     if r.config.openers == "anything" or state.opener != event.player:
         return

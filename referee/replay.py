@@ -19,6 +19,7 @@ from referee import facts as fx
 from referee.cards import Card
 from referee.config import PlayConfig, ladder_step
 from referee.events import LimitKind
+from referee.logwords import comment_start
 from referee.ruling import Action, Outcome, Result, RowCheck, Ruling
 from referee.settle import Split, chip_unit, split_pot
 from referee.showdown import Strength
@@ -184,11 +185,11 @@ class Replay:
                 ) and self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
                     self._late_show(event)
                     continue
-                self._note(event, f"void: {self.void_reason}" if self.void_reason else "void")
+                self.note(event, f"void: {self.void_reason}" if self.void_reason else "void")
                 continue
             handler = handlers.get(type(event))
             if handler is None:
-                self._note(event, "")
+                self.note(event, "")
                 continue
             handler(event)
             self._resolve_pending()
@@ -247,10 +248,12 @@ class Replay:
     def text_of(self, event: ev.Event) -> str:
         """The line as written, comment and surrounding blanks removed."""
         if 0 < event.line <= len(self.lines):
-            return _strip_comment(self.lines[event.line - 1]).strip()
+            line = self.lines[event.line - 1]
+            start = comment_start(line)
+            return (line if start < 0 else line[:start]).strip()
         return type(event).__name__
 
-    def _note(self, event: ev.Event, note: str) -> None:
+    def note(self, event: ev.Event, note: str) -> None:
         # Only lines the referee has something to say about are kept (and worded at the end).
         if note:
             self.notes.append((event, note))
@@ -258,7 +261,7 @@ class Replay:
     def known(self, name: str) -> bool:
         return name in self.state.seats
 
-    def _enter_betting(self) -> bool:
+    def enter_betting(self) -> bool:
         """Move into a betting round if the log has reached one; False when none can start."""
         state = self.state
         if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL):
@@ -267,7 +270,7 @@ class Replay:
             state.start_first_round()
             return True
         if state.phase is Phase.DRAW:
-            self._end_draw()
+            self.end_draw()
             state.round_index = state.draw_index
             state.start_round()
             self.absorb.clear()
@@ -329,16 +332,16 @@ class Replay:
     def _antes(self, event: ev.Antes) -> None:
         state = self.state
         if state.phase is Phase.OVER:
-            self._note(event, "for the next deal")
+            self.note(event, "for the next deal")
             return
         if event.player is not None:
             amount = event.amount if event.amount is not None else self.config.ante
             self.pay(event.player, amount, betting=False, ante=True)
         elif self.passed_in_a_row and not self.config.reante_when_passed:
-            self._note(event, "no new antes after a passed-out deal under this rulebook")
+            self.note(event, "no new antes after a passed-out deal under this rulebook")
             return
         elif self.config.ante_cap_deals is not None and self.passed_in_a_row >= self.config.ante_cap_deals:
-            self._note(event, f"no antes: {self.config.ante_cap_deals} deals in a row were passed out")
+            self.note(event, f"no antes: {self.config.ante_cap_deals} deals in a row were passed out")
             return
         elif self.config.ante_by_dealer:
             self.pay(state.dealer, self.config.ante, betting=False, ante=True)
@@ -346,7 +349,7 @@ class Replay:
             for name in state.order:
                 if name not in self.sitting_out:
                     self.pay(name, self.config.ante, betting=False, ante=True)
-        self._note(event, "")
+        self.note(event, "")
 
     def _post(self, event: ev.Post) -> None:
         self.pay(event.player, event.amount, betting=True, blind=True)
@@ -358,7 +361,7 @@ class Replay:
             self.state.opened = True
             self.state.opener = event.player
             self.opening_amount = event.amount
-        self._note(event, "")
+        self.note(event, "")
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -367,7 +370,7 @@ class Replay:
         state.phase = Phase.DEAL
         state.dealt = True
         state.cards_out += self.config.hand_size * len(state.order)
-        self._note(event, "")
+        self.note(event, "")
 
     def _widow(self, event: ev.Widow) -> None:
         """Wild Widow: the other three cards of the face-up card's rank are wild this deal."""
@@ -380,7 +383,7 @@ class Replay:
             self.config = replace(self.config, ranking=wild)
             self.state.config = self.config
         self.track_cards(event, "widow", (event.card,))
-        self._note(event, f"{rank.plural if rank else 'nothing'} are wild")
+        self.note(event, f"{rank.plural if rank else 'nothing'} are wild")
 
     def _dealt(self, event: ev.DealtCards) -> None:
         state = self.state
@@ -391,7 +394,7 @@ class Replay:
         state.seats[event.player].cards = []
         state.give(event.player, list(event.cards))
         self.track_cards(event, event.player, event.cards)
-        self._note(event, "")
+        self.note(event, "")
         if len(event.cards) != self.config.hand_size:
             self.remedies.wrong_count(self, event, event.player, len(event.cards))
 
@@ -417,21 +420,21 @@ class Replay:
     def _action(self, event: ev.Event) -> None:
         state = self.state
         name = getattr(event, "player", "")
-        if not self._enter_betting():
-            self._note(event, "no betting round is open")
+        if not self.enter_betting():
+            self.note(event, "no betting round is open")
             return
         seat = state.seats[name]
         if not seat.in_hand:
-            self._note(event, f"{name} is no longer in the hand; line ignored")
+            self.note(event, f"{name} is no longer in the hand; line ignored")
             return
         expected = state.expected_actor()
         if name in self.absorb:
             self.absorb.discard(name)
             if expected != name:
-                self._note(event, "already counted by the ruling above")
+                self.note(event, "already counted by the ruling above")
                 return
         if expected is None:
-            self._note(event, "the betting round was already over; line ignored")
+            self.note(event, "the betting round was already over; line ignored")
             return
         if name != expected:
             self.remedies.out_of_turn(self, event, name)
@@ -441,16 +444,16 @@ class Replay:
         self.remedies.in_turn_action(self, event, name)
         # A bar on raising lasts for the turn it was imposed on.
         seat.no_raise = False
-        self._after_action()
+        self.after_action()
 
     def _fold(self, event: ev.Fold) -> None:
         state = self.state
         name = event.player
         if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL, Phase.DRAW):
-            self._enter_betting()
+            self.enter_betting()
         seat = state.seats[name]
         if not seat.in_hand:
-            self._note(event, f"{name} is no longer in the hand; line ignored")
+            self.note(event, f"{name} is no longer in the hand; line ignored")
             return
         expected = state.expected_actor()
         in_turn = expected == name or state.phase is not Phase.BETTING
@@ -459,8 +462,8 @@ class Replay:
             self.remedies.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
         else:
             self.fold(name)
-            self._note(event, "")
-        self._after_action()
+            self.note(event, "")
+        self.after_action()
 
     def fold(self, name: str) -> None:
         seat = self.state.seats[name]
@@ -475,9 +478,6 @@ class Replay:
             seat.folded = True
 
     def after_action(self) -> None:
-        self._after_action()
-
-    def _after_action(self) -> None:
         """End the deal when one player is left; end a round nobody opened."""
         state = self.state
         if state.phase is Phase.OVER:
@@ -517,18 +517,18 @@ class Replay:
     def _draw_phase(self, event: ev.Event) -> None:
         state = self.state
         if state.phase is Phase.DRAW:
-            self._end_draw()
+            self.end_draw()
         if self.config.until_pack_runs_out and state.phase is Phase.BETTING:
             left = len(self.deck) - state.cards_out
             if left < len(state.live()):
                 # All for One: too few cards for everyone to draw one; the showdown comes next.
-                self._note(event, f"only {left} cards are left: no more drawing")
+                self.note(event, f"only {left} cards are left: no more drawing")
                 return
         if state.phase in (Phase.BETTING, Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
             if state.phase is Phase.BETTING and not state.round_complete():
-                self._note(event, "the betting was not finished; the log moves on to the draw")
+                self.note(event, "the betting was not finished; the log moves on to the draw")
             else:
-                self._note(event, "")
+                self.note(event, "")
             if self.pending:
                 for name in list(self.pending):
                     self.remedies.decide_out_of_turn(self, name)
@@ -538,9 +538,9 @@ class Replay:
             self.discarded_waiting = {}
             self.skipped_on_draw = set()
             return
-        self._note(event, "")
+        self.note(event, "")
 
-    def _end_draw(self) -> None:
+    def end_draw(self) -> None:
         """Players the log does not mention on the draw stood pat."""
         state = self.state
         for name in state.live():
@@ -561,29 +561,29 @@ class Replay:
             if card.is_natural:
                 self.state.seen_cards[card] = "discards"
         self.discarded_waiting[event.player] = event
-        self._note(event, "")
+        self.note(event, "")
 
     def _stand_pat(self, event: ev.StandPat) -> None:
         state = self.state
         if state.phase is not Phase.DRAW:
-            self._note(event, "")
+            self.note(event, "")
             return
         expected = state.next_to_draw()
         state.seats[event.player].drew = state.draw_index
         state.served_this_draw.append(event.player)
-        self._note(event, "" if expected in (None, event.player) else "stood pat out of turn")
+        self.note(event, "" if expected in (None, event.player) else "stood pat out of turn")
 
     # --- the showdown -------------------------------------------------------------------------
 
     def _showdown(self, event: ev.Event) -> None:
         state = self.state
         if state.phase is Phase.DRAW:
-            self._end_draw()
+            self.end_draw()
         if self.pending:
             for name in list(self.pending):
                 self.remedies.decide_out_of_turn(self, name)
         state.phase = Phase.SHOWDOWN
-        self._note(event, "")
+        self.note(event, "")
         self.maybe_settle_showdown()
 
     def _show(self, event: ev.Show) -> None:
@@ -607,7 +607,7 @@ class Replay:
             seat.cards, seat.shown = list(event.cards), True
             seat.cards_known = all(not c.is_unknown for c in event.cards)
             self.remedies.check_declaration(self, event.player)
-        self._note(event, "after the pot was awarded")
+        self.note(event, "after the pot was awarded")
 
     def _muck(self, event: ev.Muck) -> None:
         state = self.state
@@ -615,7 +615,7 @@ class Replay:
         seat.mucked = True
         seat.in_hand = False
         seat.folded = True
-        self._note(event, "")
+        self.note(event, "")
         live = state.live()
         if len(live) == 1:
             self.remedies.last_player_standing(self, live[0])
@@ -627,11 +627,11 @@ class Replay:
 
     def _split_openers(self, event: ev.SplitOpeners) -> None:
         self.state.seats[event.player].split_kept = event.kept
-        self._note(event, "")
+        self.note(event, "")
 
     def _declare(self, event: ev.Declare) -> None:
         self.declared[event.player] = event
-        self._note(event, "")
+        self.note(event, "")
         self.remedies.check_declaration(self, event.player)
 
     def _says(self, event: ev.Says) -> None:
@@ -653,7 +653,7 @@ class Replay:
 
     def _duplicate(self, event: ev.DuplicateCard) -> None:
         if self.state.phase is Phase.OVER and self.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            self._note(event, f"void: {self.void_reason}")
+            self.note(event, f"void: {self.void_reason}")
             return
         self.remedies.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
 
@@ -814,9 +814,9 @@ class Replay:
         state = self.state
         carried = state.dead_money if state.phase is Phase.OVER else state.pot()
         if state.phase is not Phase.OVER:
-            self._note(event, "the deal before was not finished; its pot stays in the middle")
+            self.note(event, "the deal before was not finished; its pot stays in the middle")
         else:
-            self._note(event, "")
+            self.note(event, "")
         self._next_deal_config()
         if self.outcome is Outcome.MISDEAL:
             moves = self.next_dealer_after_misdeal
@@ -934,17 +934,6 @@ def _pack(name: str) -> frozenset[Card]:
     from referee.cards import DECKS
 
     return frozenset(DECKS.get(name, DECKS["standard"]))
-
-
-def _strip_comment(line: str) -> str:
-    """The line without a trailing ``#`` comment (a ``#`` inside quotes is kept)."""
-    quoted = False
-    for index, char in enumerate(line):
-        if char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return line[:index]
-    return line
 
 
 def _sentence(text: str) -> str:

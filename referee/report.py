@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.events import HandLog
-from referee.ruling import Outcome, Result, Ruling
+from referee.ruling import Outcome, Result, Ruling, money
 
 DECISION_WORDS = {
     "misdeal": "misdeal: the cards are gathered and dealt again",
@@ -34,12 +34,6 @@ DECISION_WORDS = {
     "pot-carried": "the pot stays for the next deal",
     "refund-all": "everyone gets back what they put in",
 }
-
-
-def money(value: Decimal) -> str:
-    """An amount as players write it: ``24``, ``0.25``, ``-11``."""
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
 
 
 def to_json(result: Result) -> str:

@@ -108,18 +108,18 @@ class Result:
             "rulebook": self.rulebook,
             "rulings": [ruling.as_json() for ruling in self.rulings],
             "outcome": str(self.outcome),
-            "pot": _amount(self.pot),
-            "awards": {name: _amount(value) for name, value in self.awards.items()},
-            "refunds": {name: _amount(value) for name, value in self.refunds.items()},
-            "carried": _amount(self.carried),
-            "net": {name: _amount(value) for name, value in self.net.items()},
+            "pot": money(self.pot),
+            "awards": {name: money(value) for name, value in self.awards.items()},
+            "refunds": {name: money(value) for name, value in self.refunds.items()},
+            "carried": money(self.carried),
+            "net": {name: money(value) for name, value in self.net.items()},
         }
         if self.rake:
-            data["rake"] = _amount(self.rake)
+            data["rake"] = money(self.rake)
         return data
 
 
-def _amount(value: Decimal) -> str:
-    """An exact decimal without exponent or needless trailing zeros: ``24``, ``0.25``, ``-11``."""
+def money(value: Decimal) -> str:
+    """An amount as players say it: exact, no exponent, no needless zeros (``24``, ``0.25``, ``-11``)."""
     text = format(value.normalize(), "f")
     return "0" if text in ("-0", "") else text

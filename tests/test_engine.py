@@ -7,9 +7,9 @@ import pytest
 
 from referee.engine import rule_log
 from referee.log import parse_log
-from referee.report import money, to_json
+from referee.report import to_json
 from referee.rulebook.load import load_rulebook
-from referee.ruling import Outcome, Result
+from referee.ruling import Outcome, Result, money
 
 HANDS = Path(__file__).parent / "hands"
 

@@ -149,3 +149,10 @@ def test_the_example_house_rules_are_short_and_valid() -> None:
     book = load_rulebook(str(path))
     assert book.lineage == ("friday-night", "scarne")
     assert reference_problems(book) == []
+
+
+def test_every_ranking_a_rulebook_can_name_is_a_ranking_the_hands_know() -> None:
+    from referee.hands import PRESETS
+    from referee.rulebook.settings import Ranking as RankingName
+
+    assert {name.value for name in RankingName} <= set(PRESETS)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from referee.commands._common import console, err_console, friendly_errors
+from referee.commands._common import console, err_console, friendly_errors, print_file_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -34,10 +34,7 @@ def check(
             read_log(path)
         except RefereeError as error:
             failed += 1
-            for problem in error.problems:
-                err_console.print(escape(problem.render()), soft_wrap=True)
-            count = len(error.problems)
-            err_console.print(escape(f"{path}: {count} problem{'s' if count != 1 else ''}"), soft_wrap=True)
+            print_file_problems(path, error)
         except OSError as error:
             failed += 1
             err_console.print(escape(f"cannot read {path}: {error.strerror or error}"), soft_wrap=True)

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from referee.commands._common import console, err_console, friendly_errors
+from referee.commands._common import console, err_console, friendly_errors, print_file_problems
 
 rulebook_app = typer.Typer(
     name="rulebook",
@@ -119,10 +119,7 @@ def check_command(
             what = check_file(path)
         except RefereeError as error:
             failed += 1
-            for problem in error.problems:
-                err_console.print(escape(problem.render()), soft_wrap=True)
-            count = len(error.problems)
-            err_console.print(escape(f"{path}: {count} problem{'s' if count != 1 else ''}"), soft_wrap=True)
+            print_file_problems(path, error)
         else:
             out.print(escape(f"{path}: ok ({what})"), soft_wrap=True)
     if failed:

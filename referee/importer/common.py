@@ -21,6 +21,10 @@ from referee.errors import Problem, RefereeError
 ZERO: Final = Decimal(0)
 
 
+AMOUNT: Final = r"[$€£]?[\d,]*\.?\d+"
+"""An amount as the sites print it (``$0.10``, ``€2``, ``1,000``), for the readers' patterns."""
+
+
 class HistoryError(RefereeError):
     """A hand-history file that cannot be imported at all: unreadable, or of an unknown format."""
 

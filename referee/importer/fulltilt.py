@@ -17,6 +17,7 @@ from typing import Final
 
 from referee.importer.builder import HandBuilder
 from referee.importer.common import (
+    AMOUNT,
     Game,
     ImportedHand,
     ImportReport,
@@ -34,7 +35,6 @@ SITE: Final = "FullTilt"
 
 START: Final = re.compile(r"^\s*Full ?Tilt ?Poker Game #\d+:")
 _HAND_ID: Final = re.compile(r"Game #(\d+):")
-_AMT: Final = r"[$€£]?[\d,]*\.?\d+"
 
 _GAMES: Final = {
     "5 Card Draw": Game.DRAW,
@@ -52,25 +52,25 @@ _STRUCTURES: Final = {
     "FL": Structure.FIXED,
 }
 _GAME_PART: Final = re.compile(r"^(?:(No Limit|Pot Limit|Limit|NL|PL|FL) )?(.+)$")
-_STAKES_PART: Final = re.compile(rf"^({_AMT})/({_AMT})(?: Ante ({_AMT}))?$")
-_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({_AMT})\)(.*)$")
+_STAKES_PART: Final = re.compile(rf"^({AMOUNT})/({AMOUNT})(?: Ante ({AMOUNT}))?$")
+_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({AMOUNT})\)(.*)$")
 _BUTTON: Final = re.compile(r"^The button is in seat #(\d+)$")
 _DEALT: Final = re.compile(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
-_UNCALLED: Final = re.compile(rf"^Uncalled bet of ({_AMT}) returned to (.+)$")
-_WINS: Final = re.compile(rf"^(?:wins|ties for) the ((?:main |side )?pot(?: #?\d+)?) \(({_AMT})\)")
-_TOTAL: Final = re.compile(rf"^Total pot ({_AMT})(?P<pots>.*?)\s*\|\s*Rake ({_AMT})")
-_MAIN: Final = re.compile(rf"Main pot ({_AMT})")
-_SIDE: Final = re.compile(rf"Side pot(?: #?\d+)? ({_AMT})")
+_UNCALLED: Final = re.compile(rf"^Uncalled bet of ({AMOUNT}) returned to (.+)$")
+_WINS: Final = re.compile(rf"^(?:wins|ties for) the ((?:main |side )?pot(?: #?\d+)?) \(({AMOUNT})\)")
+_TOTAL: Final = re.compile(rf"^Total pot ({AMOUNT})(?P<pots>.*?)\s*\|\s*Rake ({AMOUNT})")
+_MAIN: Final = re.compile(rf"Main pot ({AMOUNT})")
+_SIDE: Final = re.compile(rf"Side pot(?: #?\d+)? ({AMOUNT})")
 _SUMMARY_SEAT: Final = re.compile(r"^Seat (\d+): ")
 
 _ALL_IN: Final = r"(?:,? and is all in)?"
-_ANTE: Final = re.compile(rf"^antes ({_AMT}){_ALL_IN}$")
+_ANTE: Final = re.compile(rf"^antes ({AMOUNT}){_ALL_IN}$")
 _POST: Final = re.compile(
-    rf"^posts (the small blind of|the big blind of|a dead small blind of|) ?({_AMT}){_ALL_IN}$"
+    rf"^posts (the small blind of|the big blind of|a dead small blind of|) ?({AMOUNT}){_ALL_IN}$"
 )
-_CALL: Final = re.compile(rf"^calls ({_AMT}){_ALL_IN}$")
-_BET: Final = re.compile(rf"^bets ({_AMT}){_ALL_IN}$")
-_RAISE: Final = re.compile(rf"^raises to ({_AMT}){_ALL_IN}$")
+_CALL: Final = re.compile(rf"^calls ({AMOUNT}){_ALL_IN}$")
+_BET: Final = re.compile(rf"^bets ({AMOUNT}){_ALL_IN}$")
+_RAISE: Final = re.compile(rf"^raises to ({AMOUNT}){_ALL_IN}$")
 _DISCARD: Final = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 _IS_DEALT: Final = re.compile(r"^is dealt (\d+) cards?$")
 _PAT: Final = re.compile(r"^stands pat(?: on \[[^\]]*\])?$")

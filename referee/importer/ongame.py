@@ -19,6 +19,7 @@ from typing import Final
 from referee.cards import Card
 from referee.importer.builder import HandBuilder
 from referee.importer.common import (
+    AMOUNT,
     ZERO,
     Game,
     ImportedHand,
@@ -37,28 +38,27 @@ SITE: Final = "OnGame"
 
 START: Final = re.compile(r"^\*{5} History for hand \S+ \*{5}")
 _HAND_ID: Final = re.compile(r"History for hand (\S+)")
-_AMT: Final = r"[$€£]?[\d,]*\.?\d+"
 
 _GAMES: Final = {"FIVE_CARD_DRAW": Game.DRAW}
 _STRUCTURES: Final = {"LIMIT": Structure.FIXED, "POT_LIMIT": Structure.POT, "NO_LIMIT": Structure.NO_LIMIT}
-_TABLE: Final = re.compile(rf"^Table: .*\((\w+) (\w+) ({_AMT})/({_AMT}),")
+_TABLE: Final = re.compile(rf"^Table: .*\((\w+) (\w+) ({AMOUNT})/({AMOUNT}),")
 _BUTTON: Final = re.compile(r"^Button: seat (\d+)$")
-_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({_AMT})\)$")
+_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({AMOUNT})\)$")
 _DEALT: Final = re.compile(r"^Dealing to (.+?): \[([^\]]*)\]$")
 _NEW_HAND: Final = re.compile(r"^New hand for (.+?): \[([^\]]*)\]$")
-_POT: Final = re.compile(rf"^(Main pot|Side pot(?: \d+)?): ({_AMT}) won by (.+)$")
-_WINNER: Final = re.compile(rf"^(.+?) \(({_AMT})\)$")
-_RAKE: Final = re.compile(rf"^Rake taken: ({_AMT})$")
+_POT: Final = re.compile(rf"^(Main pot|Side pot(?: \d+)?): ({AMOUNT}) won by (.+)$")
+_WINNER: Final = re.compile(rf"^(.+?) \(({AMOUNT})\)$")
+_RAKE: Final = re.compile(rf"^Rake taken: ({AMOUNT})$")
 _RESULT: Final = re.compile(
-    rf"^Seat (\d+): (.+?) \(({_AMT})\)"
-    rf"(?:, net: (?P<sign>[+-]?)(?P<net>{_AMT}))?(?:, \[(?P<cards>[^\]]*)\].*)?$"
+    rf"^Seat (\d+): (.+?) \(({AMOUNT})\)"
+    rf"(?:, net: (?P<sign>[+-]?)(?P<net>{AMOUNT}))?(?:, \[(?P<cards>[^\]]*)\].*)?$"
 )
 
 _ALL_IN: Final = r"(?: \[all in\])?"
-_POST: Final = re.compile(rf"^posts (small blind|big blind|dead blind) \(({_AMT})\){_ALL_IN}$")
-_CALL: Final = re.compile(rf"^calls ({_AMT}){_ALL_IN}$")
-_BET: Final = re.compile(rf"^bets ({_AMT}){_ALL_IN}$")
-_RAISE: Final = re.compile(rf"^raises ({_AMT}) to ({_AMT}){_ALL_IN}$")
+_POST: Final = re.compile(rf"^posts (small blind|big blind|dead blind) \(({AMOUNT})\){_ALL_IN}$")
+_CALL: Final = re.compile(rf"^calls ({AMOUNT}){_ALL_IN}$")
+_BET: Final = re.compile(rf"^bets ({AMOUNT}){_ALL_IN}$")
+_RAISE: Final = re.compile(rf"^raises ({AMOUNT}) to ({AMOUNT}){_ALL_IN}$")
 _CHANGED: Final = re.compile(r"^changed (\d+) cards?$")
 _IGNORED_LINES: Final = re.compile(
     r"^(?:---|Dealing pocket cards|Summary:|Start hand: .*|User: .*|Players in round: \d+|"

@@ -14,6 +14,7 @@ from typing import Final
 
 from referee.importer.builder import HandBuilder
 from referee.importer.common import (
+    AMOUNT,
     Game,
     ImportedHand,
     ImportReport,
@@ -31,7 +32,6 @@ SITE: Final = "PokerStars"
 
 START: Final = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #\d+:")
 _HAND_ID: Final = re.compile(r"(?:Game|Hand) #(\d+):")
-_AMT: Final = r"[$€£]?[\d,]*\.?\d+"
 
 _GAMES: Final = (
     ("5 Card Draw", Game.DRAW),
@@ -48,22 +48,22 @@ _STRUCTURES: Final = (
 _GAME_TEXT: Final = re.compile(
     r"(?P<game>[A-Za-z0-9' -]+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b"
 )
-_STAKES: Final = re.compile(rf"\(({_AMT})/({_AMT})(?: [A-Z]{{3}})?\)")
+_STAKES: Final = re.compile(rf"\(({AMOUNT})/({AMOUNT})(?: [A-Z]{{3}})?\)")
 _BUTTON: Final = re.compile(r"^Table '.*' .*Seat #(\d+) is the button")
-_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({_AMT}) in chips(?:, [^)]*)?\)(.*)$")
+_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({AMOUNT}) in chips(?:, [^)]*)?\)(.*)$")
 _DEALT: Final = re.compile(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
-_UNCALLED: Final = re.compile(rf"^Uncalled bet \(({_AMT})\) returned to (.+)$")
-_COLLECTED: Final = re.compile(rf"^(.+?) collected ({_AMT}) from ((?:main |side )?pot(?:-\d+)?)$")
-_TOTAL: Final = re.compile(rf"^Total pot ({_AMT})(?P<pots>.*?)\s*\|\s*Rake ({_AMT})")
-_MAIN: Final = re.compile(rf"Main pot ({_AMT})")
-_SIDE: Final = re.compile(rf"Side pot(?:-\d+)? ({_AMT})")
+_UNCALLED: Final = re.compile(rf"^Uncalled bet \(({AMOUNT})\) returned to (.+)$")
+_COLLECTED: Final = re.compile(rf"^(.+?) collected ({AMOUNT}) from ((?:main |side )?pot(?:-\d+)?)$")
+_TOTAL: Final = re.compile(rf"^Total pot ({AMOUNT})(?P<pots>.*?)\s*\|\s*Rake ({AMOUNT})")
+_MAIN: Final = re.compile(rf"Main pot ({AMOUNT})")
+_SIDE: Final = re.compile(rf"Side pot(?:-\d+)? ({AMOUNT})")
 
 _POST: Final = re.compile(
-    rf"^posts (small blind|big blind|small & big blinds|the ante) ({_AMT})(?: and is all-in)?$"
+    rf"^posts (small blind|big blind|small & big blinds|the ante) ({AMOUNT})(?: and is all-in)?$"
 )
-_CALL: Final = re.compile(rf"^calls ({_AMT})(?: and is all-in)?$")
-_BET: Final = re.compile(rf"^bets ({_AMT})(?: and is all-in)?$")
-_RAISE: Final = re.compile(rf"^raises ({_AMT}) to ({_AMT})(?: and is all-in)?$")
+_CALL: Final = re.compile(rf"^calls ({AMOUNT})(?: and is all-in)?$")
+_BET: Final = re.compile(rf"^bets ({AMOUNT})(?: and is all-in)?$")
+_RAISE: Final = re.compile(rf"^raises ({AMOUNT}) to ({AMOUNT})(?: and is all-in)?$")
 _DISCARD: Final = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 _PAT: Final = re.compile(r"^stands pat(?: on \[[^\]]*\])?$")
 _SHOWS: Final = re.compile(r"^shows \[([^\]]*)\]")
