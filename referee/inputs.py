@@ -1,0 +1,162 @@
+"""The input boundary: every file and every text a command reads comes in through here.
+
+A log or a rulebook is read as bytes, held to a size limit, decoded as UTF-8 (a byte-order
+mark is fine) and checked for characters no text file has; anything else becomes a ``Problem``
+naming the file, line and column, never a traceback. ``-`` means standard input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from referee.errors import Problem, RefereeError
+
+MAX_LOG_BYTES: Final = 16 * 1024 * 1024
+"""A night of several thousand deals is a few megabytes; past 16 MB a file is not a hand log."""
+MAX_RULEBOOK_BYTES: Final = 1024 * 1024
+"""The largest bundled rulebook is about 60 KB."""
+MAX_LINE_CHARS: Final = 4000
+"""One event per line: a line this long is not one."""
+MAX_LINES: Final = 400_000
+
+STDIN: Final = "-"
+
+
+class InputError(RefereeError):
+    """A file that cannot be taken in as text: unreadable, too large, not UTF-8."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A text that was read: its name as the user gave it, its folder and its text."""
+
+    name: str
+    """How problems name it: the path as given, or ``<stdin>``."""
+    text: str
+    folder: Path | None
+    """The folder it lives in, where files it names (a house rulebook) are looked for; None for stdin."""
+
+
+def read_source(
+    path: str | os.PathLike[str],
+    *,
+    what: str = "log",
+    max_bytes: int = MAX_LOG_BYTES,
+) -> Source:
+    """Read ``path`` (or standard input for ``-``) as text, or raise ``InputError``.
+
+    ``what`` names the kind of file in messages ("log", "rulebook").
+    """
+    name = os.fspath(path)
+    if name == STDIN:
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        return Source("<stdin>", decode(data, "<stdin>", what=what, max_bytes=max_bytes), None)
+    if "\x00" in name:
+        raise InputError(Problem(f"cannot read {name!r}: a file name cannot hold a NUL character", name))
+    file = Path(name)
+    try:
+        if file.is_dir():
+            raise InputError(
+                Problem(f"{name} is a folder, not a {what} file", name, hint=f"name the {what} file itself")
+            )
+        with file.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        missing = Problem(f"there is no file {name}", name, hint="check the spelling and the folder")
+        raise InputError(missing) from None
+    except OSError as error:
+        raise InputError(Problem(f"cannot read {name}: {error.strerror or error}", name)) from None
+    return Source(name, decode(data, name, what=what, max_bytes=max_bytes), file.resolve().parent)
+
+
+def decode(data: bytes, name: str, *, what: str = "log", max_bytes: int = MAX_LOG_BYTES) -> str:
+    """``data`` as text, or an ``InputError`` saying where and why it is not a text file."""
+    if len(data) > max_bytes:
+        raise InputError(
+            Problem(
+                f"the {what} is larger than {_size(max_bytes)}, the most the referee reads",
+                name,
+                hint="split it into several files" if what == "log" else "",
+            )
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line, column = _position(data, error.start)
+        raise InputError(
+            Problem(
+                f"the {what} is not UTF-8 text (byte 0x{data[error.start]:02x})",
+                name,
+                line,
+                column,
+                hint=f"save the {what} as UTF-8 (in most editors: Save As, Encoding: UTF-8)",
+            )
+        ) from None
+    check_text(text, name, what=what)
+    return text
+
+
+def check_text(text: str, name: str, *, what: str = "log") -> None:
+    """Refuse a text that is no text file: NUL and other control characters, endless lines."""
+    problems: list[Problem] = []
+    lines = text.split("\n")
+    if len(lines) > MAX_LINES:
+        raise InputError(
+            Problem(f"the {what} has {len(lines):,} lines; the referee reads at most {MAX_LINES:,}", name)
+        )
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            problems.append(
+                Problem(
+                    f"line {number} is {len(line):,} characters long; "
+                    f"a line holds at most {MAX_LINE_CHARS:,}",
+                    name,
+                    number,
+                    MAX_LINE_CHARS + 1,
+                    hint="one event per line",
+                )
+            )
+        elif bad := _control(line):
+            column, char = bad
+            problems.append(
+                Problem(
+                    f"a control character (U+{ord(char):04X}) is not text",
+                    name,
+                    number,
+                    column,
+                    line.replace(char, " "),
+                    hint=f"is this a {what} file? Save it as plain text",
+                )
+            )
+        if len(problems) >= 20:
+            break
+    if problems:
+        raise InputError(problems)
+
+
+_ALLOWED_CONTROLS: Final = frozenset("\t\r\n\f\v")
+
+
+def _control(line: str) -> tuple[int, str] | None:
+    if line.isprintable():
+        return None
+    for column, char in enumerate(line, 1):
+        if (ord(char) < 32 or ord(char) == 127) and char not in _ALLOWED_CONTROLS:
+            return column, char
+    return None
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of a byte offset."""
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def _size(count: int) -> str:
+    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count // 1024} KB"
