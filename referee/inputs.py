@@ -66,10 +66,10 @@ def read_source(
         with file.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
-        missing = Problem(f"there is no file {name}", name, hint="check the spelling and the folder")
+        missing = Problem("there is no such file", name, hint="check the spelling and the folder")
         raise InputError(missing) from None
     except OSError as error:
-        raise InputError(Problem(f"cannot read {name}: {error.strerror or error}", name)) from None
+        raise InputError(Problem(f"cannot read it: {error.strerror or error}", name)) from None
     return Source(name, decode(data, name, what=what, max_bytes=max_bytes), file.resolve().parent)
 
 

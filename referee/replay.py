@@ -20,8 +20,8 @@ from referee.cards import Card
 from referee.config import PlayConfig, ladder_step
 from referee.events import LimitKind
 from referee.logwords import comment_start
-from referee.ruling import Action, Outcome, Result, RowCheck, Ruling
-from referee.settle import Split, chip_unit, split_pot
+from referee.ruling import Action, DealSummary, Outcome, Result, RowCheck, Ruling
+from referee.settle import Split, chip_unit, divide, split_pot
 from referee.showdown import Strength
 from referee.state import Phase, new_hand_state
 
@@ -132,6 +132,11 @@ class Replay:
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
+        self.rake_taken = ZERO
+        """The house's cut over every deal so far."""
+        self.deal_summaries: list[DealSummary] = []
+        self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
+        """Awards, refunds and rake when the current deal began (its own share is the difference)."""
 
     # --- the walk -----------------------------------------------------------------------------
 
@@ -755,12 +760,7 @@ class Replay:
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
-        rake = self.log.header.rake or ZERO
-        awards = dict(split.awards)
-        if rake and awards:
-            # The house's cut comes off the first pot's winners (online rooms rake the main pot).
-            first = split.pots[0].winners[0] if split.pots and split.pots[0].winners else next(iter(awards))
-            awards[first] -= rake
+        awards = self._raked(split)
         for name, amount in split.refunds.items():
             self.got_back[name] += amount
             self.refunds[name] = self.refunds.get(name, ZERO) + amount
@@ -773,6 +773,25 @@ class Replay:
         self.pot_share = dict.fromkeys(self.pot_share, ZERO)
         self.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
+
+    def _raked(self, split: Split) -> dict[str, Decimal]:
+        """The awards once the house has taken this deal's rake (an imported online hand's ``rake:``).
+
+        The rake comes out of the pots before they are divided, main pot first, as online rooms
+        take it; it is never more than the deal's pot, and it is taken once per deal won.
+        """
+        rake = self.log.header.rake or ZERO
+        if not rake or not split.awards:
+            return dict(split.awards)
+        awards: dict[str, Decimal] = {}
+        left = rake
+        for pot in split.pots:
+            take = min(left, pot.amount)
+            left -= take
+            for name, share in divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit).items():
+                awards[name] = awards.get(name, ZERO) + share
+        self.rake_taken += rake - left
+        return {name: amount for name, amount in awards.items() if amount}
 
     def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
         """Nobody wins this deal: the chips stay in the middle for the next one."""
@@ -807,6 +826,28 @@ class Replay:
         self.reopen_returns.clear()
         self.carry("nobody opened", Outcome.PASSED_OUT)
 
+    def _end_deal_summary(self) -> None:
+        """Record what the deal now ending did: its outcome, pot, rake, awards and refunds."""
+        awards, refunds, rake = self._deal_start
+        state = self.state
+        outcome = self.outcome or Outcome.UNFINISHED
+        if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            pot = sum((p.amount for p in self.last_split.pots), ZERO)
+        else:
+            pot = state.pot()
+        self.deal_summaries.append(
+            DealSummary(
+                number=len(self.deal_summaries) + 1,
+                outcome=outcome,
+                pot=pot,
+                rake=self.rake_taken - rake,
+                awards=_difference(self.awards, awards),
+                refunds=_difference(self.refunds, refunds),
+                carried=state.dead_money if self.outcome is not None else state.pot(),
+            )
+        )
+        self._deal_start = (dict(self.awards), dict(self.refunds), self.rake_taken)
+
     def _new_deal(self, event: ev.NewDeal) -> None:
         for name, amount in self.reopen_returns.items():
             self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
@@ -818,6 +859,7 @@ class Replay:
         else:
             self.note(event, "")
         self._next_deal_config()
+        self._end_deal_summary()
         if self.outcome is Outcome.MISDEAL:
             moves = self.next_dealer_after_misdeal
         elif self.outcome is Outcome.PASSED_OUT:
@@ -878,9 +920,7 @@ class Replay:
             # The pot as it stands belongs to nobody yet; it is reported as carried so the
             # books still balance.
             carried = state.pot()
-        rake = ZERO
-        if self.log.header.rake and self.awards:
-            rake = self.log.header.rake
+        self._end_deal_summary()
         net = {name: self.got_back[name] - self.put_in[name] for name in self.log.header.seats}
         if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
             pot = sum((p.amount for p in self.last_split.pots), ZERO)
@@ -897,7 +937,8 @@ class Replay:
             carried=carried,
             net=net,
             put_in=dict(self.put_in),
-            rake=rake,
+            rake=self.rake_taken,
+            deals=tuple(self.deal_summaries),
             actions=tuple(
                 sorted(
                     [*self.actions, *(Action(e.line, self.text_of(e), note) for e, note in self.notes)],
@@ -945,6 +986,15 @@ def _fact_word(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def _difference(now: Mapping[str, Decimal], before: Mapping[str, Decimal]) -> dict[str, Decimal]:
+    """What each player gained in ``now`` since ``before`` (players with nothing new left out)."""
+    return {
+        name: amount - before.get(name, ZERO)
+        for name, amount in sorted(now.items())
+        if amount != before.get(name, ZERO)
+    }
 
 
 def _amounts(log: ev.HandLog) -> list[Decimal]:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
 
+from referee.money import format_amount
+
 
 @unique
 class Outcome(StrEnum):
@@ -83,6 +85,33 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One deal of a log that holds several: how it ended and who got what in it."""
+
+    number: int
+    outcome: Outcome
+    pot: Decimal
+    rake: Decimal
+    awards: dict[str, Decimal]
+    refunds: dict[str, Decimal]
+    carried: Decimal
+    """What this deal left in the middle for the next."""
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "deal": self.number,
+            "outcome": str(self.outcome),
+            "pot": money(self.pot),
+            "awards": {name: money(value) for name, value in self.awards.items()},
+            "refunds": {name: money(value) for name, value in self.refunds.items()},
+            "carried": money(self.carried),
+        }
+        if self.rake:
+            data["rake"] = money(self.rake)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """Everything ``referee rule`` reports for one log under one rulebook."""
 
@@ -98,6 +127,9 @@ class Result:
     """Each player's gain or loss over the whole log; ``sum(net) + carried + rake == 0``."""
     put_in: dict[str, Decimal] = field(default_factory=dict)
     rake: Decimal = Decimal(0)
+    """The house's cut over every deal (an imported online hand's ``rake:``, taken per deal won)."""
+    deals: tuple[DealSummary, ...] = ()
+    """Each deal's own result, in order (one entry for a log of one deal)."""
     actions: tuple[Action, ...] = ()
     winners_hands: dict[str, str] = field(default_factory=dict)
     """For each winner at a showdown, the hand in words."""
@@ -116,10 +148,14 @@ class Result:
         }
         if self.rake:
             data["rake"] = money(self.rake)
+        if len(self.deals) > 1:
+            data["deals"] = [deal.as_json() for deal in self.deals]
         return data
 
 
 def money(value: Decimal) -> str:
-    """An amount as players say it: exact, no exponent, no needless zeros (``24``, ``0.25``, ``-11``)."""
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
+    """An amount as players say it (``24``, ``0.25``, ``-11``); kept here for the modules that import it.
+
+    The one formatter is :func:`referee.money.format_amount`.
+    """
+    return format_amount(value)

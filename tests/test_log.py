@@ -52,7 +52,7 @@ from referee.events import (
 )
 from referee.log import parse_log, read_log
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 HEADER = 'seats: Ann, Bob, Cy, Dee, "Aunt May", Big_Al\ndealer: Dee\n'
 
 

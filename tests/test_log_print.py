@@ -54,7 +54,7 @@ from referee.log import format_log, parse_log, read_log
 from referee.logprint import format_name
 from referee.logwords import KEYWORDS
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 
 
 def test_canonical_form_of_a_messy_log() -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from referee.commands._common import console, err_console, friendly_errors, print_file_problems
+from referee.commands._common import console, friendly_errors, print_file_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -18,26 +18,27 @@ def register(app: typer.Typer) -> None:
 
 
 def check(
-    logs: Annotated[list[Path], typer.Argument(help="Hand logs to read.", metavar="LOG")],
+    logs: Annotated[
+        list[Path], typer.Argument(help="Hand logs to read (- reads standard input).", metavar="LOG")
+    ],
 ) -> None:
     """Read hand logs and report every problem: file:line:column, the line, a caret and a hint.
 
     Prints `LOG: ok` for each good file; exits 1 when any file has a problem.
     """
     from referee.errors import RefereeError
-    from referee.log import read_log
+    from referee.inputs import read_source
+    from referee.log import parse_log
 
     failed = 0
     out = console()
     for path in logs:
         try:
-            read_log(path)
+            source = read_source(path)
+            parse_log(source.text, source.name)
         except RefereeError as error:
             failed += 1
             print_file_problems(path, error)
-        except OSError as error:
-            failed += 1
-            err_console.print(escape(f"cannot read {path}: {error.strerror or error}"), soft_wrap=True)
         else:
             out.print(escape(f"{path}: ok"), soft_wrap=True)
     if failed:
@@ -45,14 +46,21 @@ def check(
 
 
 def fmt(
-    log: Annotated[Path, typer.Argument(help="The hand log to print in canonical form.", metavar="LOG")],
+    log: Annotated[
+        Path,
+        typer.Argument(
+            help="The hand log to print in canonical form (- reads standard input).", metavar="LOG"
+        ),
+    ],
 ) -> None:
     """Print a hand log in canonical form: header in a fixed order, one spelling per keyword, ASCII cards.
 
     Comments are kept. The printed log reads back to the same events.
     """
-    from referee.log import format_log, read_log
+    from referee.inputs import read_source
+    from referee.log import format_log, parse_log
 
     with friendly_errors():
-        text = format_log(read_log(log))
+        source = read_source(log)
+        text = format_log(parse_log(source.text, source.name))
     typer.echo(text, nl=False)

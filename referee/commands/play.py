@@ -6,12 +6,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from referee.commands._common import console, err_console, friendly_errors
 
 
 def rule(
-    log: Annotated[Path, typer.Argument(help="The hand log, as the hand actually happened.")],
+    log: Annotated[
+        Path, typer.Argument(help="The hand log, as the hand actually happened (- reads standard input).")
+    ],
     rulebook: Annotated[
         str | None,
         typer.Option(
@@ -32,13 +35,15 @@ def rule(
 ) -> None:
     """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision."""
     from referee.engine import not_modelled, rule_log, rulebook_name
+    from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render, to_json, to_markdown
     from referee.rulebook.load import load_rulebook
 
     with friendly_errors():
-        text = log.read_text(encoding="utf-8-sig")
-        hand = parse_log(text, str(log))
+        source = read_source(log)
+        text = source.text
+        hand = parse_log(text, source.name)
         book = load_rulebook(rulebook_name(hand, rulebook))
         result = rule_log(hand, text, book)
     for missing in not_modelled(book, hand):
@@ -71,7 +76,7 @@ def _books(option: str | None) -> list[str]:
 
 
 def compare(
-    log: Annotated[Path, typer.Argument(help="The hand log.")],
+    log: Annotated[Path, typer.Argument(help="The hand log (- reads standard input).")],
     rulebooks: Annotated[
         str | None,
         typer.Option(
@@ -86,12 +91,14 @@ def compare(
     import json
 
     from referee.compare import disagreements, rule_everywhere
+    from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render_comparison
 
     with friendly_errors():
-        text = log.read_text(encoding="utf-8-sig")
-        hand = parse_log(text, str(log))
+        source = read_source(log)
+        text = source.text
+        hand = parse_log(text, source.name)
         results = rule_everywhere(hand, text, _books(rulebooks))
     differences = disagreements(results)
     out = console()
@@ -106,7 +113,7 @@ def compare(
 
 
 def explain(
-    log: Annotated[Path, typer.Argument(help="The hand log.")],
+    log: Annotated[Path, typer.Argument(help="The hand log (- reads standard input).")],
     line: Annotated[int, typer.Option("--line", "-n", help="The log line to explain.")],
     rulebooks: Annotated[
         str | None,
@@ -115,16 +122,20 @@ def explain(
 ) -> None:
     """Everything about one line of LOG under each rulebook: facts, the row that matched, the rest."""
     from referee.compare import rule_everywhere
+    from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render_line
 
     with friendly_errors():
-        text = log.read_text(encoding="utf-8-sig")
-        hand = parse_log(text, str(log))
+        source = read_source(log)
+        text = source.text
+        hand = parse_log(text, source.name)
         results = rule_everywhere(hand, text, _books(rulebooks))
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
-        console().print(f"{log} has lines 1 to {len(lines)}; there is no line {line}.")
+        err_console.print(
+            Text(f"{source.name} has lines 1 to {len(lines)}; there is no line {line}."), soft_wrap=True
+        )
         raise typer.Exit(code=1)
     render_line(console(), lines[line - 1], line, results)
 

@@ -1,0 +1,145 @@
+"""The money adds up: the rake per deal, several deals, huge and tiny amounts, names and spellings.
+
+Every result keeps ``sum(net) + carried + rake == 0``; these tests push on the places where that
+broke (a rake taken at every deal but reported once, a rake larger than the pot, a split pot
+whose first winner paid the whole rake) and check that what cannot change the money does not.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine import rule_log
+from referee.log import parse_log
+from referee.rulebook.load import load_rulebook
+
+D = Decimal
+
+SPLIT = """\
+game: draw
+seats: Ann, Bob, Cy
+dealer: Cy
+ante: {ante}
+limit: {small}/{big}
+{rake}
+antes
+deal
+Ann bets {small}
+Bob calls
+Cy folds
+draw
+Ann stands pat
+Bob stands pat
+Ann checks
+Bob checks
+showdown
+Ann shows 5c 6d 7h 8s 9c
+Bob shows 5d 6c 7s 8h 9d
+"""
+
+WON = """\
+antes
+deal
+Ann bets {small}
+Bob calls
+Cy folds
+draw
+Ann stands pat
+Bob stands pat
+Ann checks
+Bob checks
+showdown
+Ann shows Ac Ad 7h 8s 9c
+Bob shows 5d 6c 7s 8h 9d
+"""
+
+
+def _rule(text: str, book: str = "scarne") -> dict[str, object]:
+    from referee.report import to_json
+
+    return json.loads(to_json(rule_log(parse_log(text, "t.log"), text, load_rulebook(book))))
+
+
+def _balance(data: dict[str, object]) -> Decimal:
+    net = data["net"]
+    assert isinstance(net, dict)
+    return sum((D(v) for v in net.values()), D(0)) + D(str(data["carried"])) + D(str(data.get("rake", "0")))
+
+
+def _text(ante: str = "1", small: str = "2", big: str = "4", rake: str = "", deals: int = 1) -> str:
+    text = SPLIT.format(ante=ante, small=small, big=big, rake=f"rake: {rake}\n" if rake else "")
+    for _ in range(deals - 1):
+        text += "new deal\n" + WON.format(small=small)
+    return text
+
+
+def test_the_rake_comes_off_the_pot_before_a_split() -> None:
+    # Pot 7 (3 antes + 2 + 2), rake 1: 6 left, 3 each. Before, the first winner paid it all.
+    data = _rule(_text(rake="1"))
+    assert data["awards"] == {"Ann": "3", "Bob": "3"}
+    assert data["rake"] == "1"
+    assert _balance(data) == 0
+
+
+def test_the_rake_is_never_more_than_the_pot() -> None:
+    data = _rule(_text(rake="100"))
+    assert data["rake"] == "7"
+    assert data["awards"] == {}
+    assert all(D(v) >= 0 for v in data["refunds"].values())  # type: ignore[union-attr]
+    assert _balance(data) == 0
+
+
+def test_the_rake_is_taken_and_reported_at_every_deal() -> None:
+    data = _rule(_text(rake="1", deals=3))
+    deals = data["deals"]
+    assert isinstance(deals, list) and len(deals) == 3
+    assert [deal["rake"] for deal in deals] == ["1", "1", "1"]
+    assert data["rake"] == "3"
+    assert _balance(data) == 0
+
+
+def test_a_single_deal_has_no_deals_list() -> None:
+    assert "deals" not in _rule(_text())
+
+
+AMOUNTS = st.sampled_from(["0.000001", "0.25", "1", "3", "250", "999999999.5", "123456789012345"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(ante=AMOUNTS, small=AMOUNTS, rake=st.sampled_from(["", "0.01", "1", "5000000"]), deals=st.integers(1, 4))
+def test_books_balance_for_any_amounts_rake_and_deals(ante: str, small: str, rake: str, deals: int) -> None:
+    data = _rule(_text(ante=ante, small=small, big=str(D(small) * 2), rake=rake, deals=deals))
+    assert _balance(data) == 0
+    for field in ("awards", "refunds", "net"):
+        values = data[field]
+        assert isinstance(values, dict)
+        for value in values.values():
+            assert "E" not in value and "e" not in value
+    assert all(D(v) >= 0 for v in data["awards"].values())  # type: ignore[union-attr]
+
+
+@settings(max_examples=30, deadline=None)
+@given(names=st.permutations(["Zed", '"Aunt May"', "Big_Al"]))
+def test_renamed_players_get_the_same_money(names: list[str]) -> None:
+    text = _text(rake="0.5", deals=2)
+    renamed = text
+    for old, new in zip(("Ann", "Bob", "Cy"), names, strict=True):
+        renamed = renamed.replace(old, new)
+    plain = _rule(text)
+    other = _rule(renamed)
+    mapping = {old: new.strip('"') for old, new in zip(("Ann", "Bob", "Cy"), names, strict=True)}
+    assert {mapping[k]: v for k, v in plain["net"].items()} == other["net"]  # type: ignore[union-attr]
+    assert plain["rake"] == other["rake"] and plain["carried"] == other["carried"]
+
+
+def test_respelled_cards_give_the_same_money() -> None:
+    text = _text(rake="1", deals=2)
+    respelled = (
+        text.replace("Ac", "A♣").replace("Ad", "a♦").replace("5c", "5♣").replace("9d", "9♦").replace("8h", "8♥")
+    )
+    assert respelled != text
+    assert _rule(text) == _rule(respelled)
