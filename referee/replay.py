@@ -20,7 +20,7 @@ from referee.cards import Card
 from referee.config import PlayConfig, ladder_step
 from referee.events import LimitKind
 from referee.logwords import comment_start
-from referee.ruling import Action, DealSummary, Outcome, Result, RowCheck, Ruling
+from referee.ruling import Action, DealSummary, Divergence, Outcome, Result, RowCheck, Ruling
 from referee.settle import Split, chip_unit, divide, split_pot
 from referee.showdown import Strength
 from referee.state import Phase, new_hand_state
@@ -134,6 +134,7 @@ class Replay:
         self.switched = False
         self.rake_taken = ZERO
         """The house's cut over every deal so far."""
+        self.divergence: Divergence | None = None
         self.deal_summaries: list[DealSummary] = []
         self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
         """Awards, refunds and rake when the current deal began (its own share is the difference)."""
@@ -257,6 +258,15 @@ class Replay:
             start = comment_start(line)
             return (line if start < 0 else line[:start]).strip()
         return type(event).__name__
+
+    def diverge(self, event: ev.Event, why: str) -> None:
+        """Say once where the log starts to follow a course this rulebook would not have taken.
+
+        From there on the replay follows the log as the table played it; what follows from the
+        referee's own remedy is never ruled as a new irregularity.
+        """
+        if self.divergence is None:
+            self.divergence = Divergence(event.line, self.text_of(event), _sentence(why) + ".")
 
     def note(self, event: ev.Event, note: str) -> None:
         # Only lines the referee has something to say about are kept (and worded at the end).
@@ -414,7 +424,11 @@ class Replay:
             if not card.is_natural:
                 continue
             previous = self.state.seen_cards.get(card)
-            if previous is not None and previous != where:
+            if previous == "dead" and where != "dead":
+                # The referee's own remedy put this card out of play; the table played on with it.
+                # That is the log leaving this rulebook's course, not a second card of that name.
+                self.diverge(event, f"{card.symbol()} was ruled out of play, but the table played on with it")
+            elif previous is not None and previous != where:
                 self.remedies.imperfect_pack(self, event, card, f"{card.symbol()} is in two places")
                 if self.state.phase is Phase.OVER:
                     return
@@ -939,6 +953,7 @@ class Replay:
             put_in=dict(self.put_in),
             rake=self.rake_taken,
             deals=tuple(self.deal_summaries),
+            divergence=self.divergence,
             actions=tuple(
                 sorted(
                     [*self.actions, *(Action(e.line, self.text_of(e), note) for e, note in self.notes)],

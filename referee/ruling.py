@@ -85,6 +85,23 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Divergence:
+    """The line from which the log follows a course the rulebook would not have taken.
+
+    A remedy changes the hand (a card ruled dead, a bet withdrawn) while the table, not knowing
+    the ruling, played on as it did; the log goes on as played and is read in the light of the
+    remedy, never as a new irregularity.
+    """
+
+    line: int
+    event: str
+    explanation: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"line": self.line, "event": self.event, "explanation": self.explanation}
+
+
+@dataclass(frozen=True, slots=True)
 class DealSummary:
     """One deal of a log that holds several: how it ended and who got what in it."""
 
@@ -130,6 +147,7 @@ class Result:
     """The house's cut over every deal (an imported online hand's ``rake:``, taken per deal won)."""
     deals: tuple[DealSummary, ...] = ()
     """Each deal's own result, in order (one entry for a log of one deal)."""
+    divergence: Divergence | None = None
     actions: tuple[Action, ...] = ()
     winners_hands: dict[str, str] = field(default_factory=dict)
     """For each winner at a showdown, the hand in words."""
@@ -148,6 +166,8 @@ class Result:
         }
         if self.rake:
             data["rake"] = money(self.rake)
+        if self.divergence is not None:
+            data["divergence"] = self.divergence.as_json()
         if len(self.deals) > 1:
             data["deals"] = [deal.as_json() for deal in self.deals]
         return data

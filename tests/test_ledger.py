@@ -109,8 +109,11 @@ def test_a_single_deal_has_no_deals_list() -> None:
 AMOUNTS = st.sampled_from(["0.000001", "0.25", "1", "3", "250", "999999999.5", "123456789012345"])
 
 
+RAKES = st.sampled_from(["", "0.01", "1", "5000000"])
+
+
 @settings(max_examples=40, deadline=None)
-@given(ante=AMOUNTS, small=AMOUNTS, rake=st.sampled_from(["", "0.01", "1", "5000000"]), deals=st.integers(1, 4))
+@given(ante=AMOUNTS, small=AMOUNTS, rake=RAKES, deals=st.integers(1, 4))
 def test_books_balance_for_any_amounts_rake_and_deals(ante: str, small: str, rake: str, deals: int) -> None:
     data = _rule(_text(ante=ante, small=small, big=str(D(small) * 2), rake=rake, deals=deals))
     assert _balance(data) == 0
@@ -139,7 +142,8 @@ def test_renamed_players_get_the_same_money(names: list[str]) -> None:
 def test_respelled_cards_give_the_same_money() -> None:
     text = _text(rake="1", deals=2)
     respelled = (
-        text.replace("Ac", "A♣").replace("Ad", "a♦").replace("5c", "5♣").replace("9d", "9♦").replace("8h", "8♥")
+        text.replace("Ac", "A♣").replace("Ad", "a♦").replace("5c", "5♣")
+        .replace("9d", "9♦").replace("8h", "8♥")
     )
     assert respelled != text
     assert _rule(text) == _rule(respelled)
