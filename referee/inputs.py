@@ -19,6 +19,8 @@ MAX_LOG_BYTES: Final = 16 * 1024 * 1024
 """A night of several thousand deals is a few megabytes; past 16 MB a file is not a hand log."""
 MAX_RULEBOOK_BYTES: Final = 1024 * 1024
 """The largest bundled rulebook is about 60 KB."""
+MAX_HISTORY_BYTES: Final = 64 * 1024 * 1024
+"""An online site's hand-history file: tens of thousands of hands."""
 MAX_LINE_CHARS: Final = 4000
 """One event per line: a line this long is not one."""
 MAX_LINES: Final = 400_000
@@ -51,10 +53,21 @@ def read_source(
 
     ``what`` names the kind of file in messages ("log", "rulebook").
     """
+    name, data, folder = read_bytes(path, what=what, max_bytes=max_bytes)
+    return Source(name, decode(data, name, what=what, max_bytes=max_bytes), folder)
+
+
+def read_bytes(
+    path: str | os.PathLike[str], *, what: str = "log", max_bytes: int = MAX_LOG_BYTES
+) -> tuple[str, bytes, Path | None]:
+    """The name to show, at most ``max_bytes + 1`` bytes, and the folder of ``path`` (``-``: stdin).
+
+    Reading one byte past the limit lets the caller say the file is too large without reading
+    all of a huge one.
+    """
     name = os.fspath(path)
     if name == STDIN:
-        data = sys.stdin.buffer.read(max_bytes + 1)
-        return Source("<stdin>", decode(data, "<stdin>", what=what, max_bytes=max_bytes), None)
+        return "<stdin>", sys.stdin.buffer.read(max_bytes + 1), None
     if "\x00" in name:
         raise InputError(Problem(f"cannot read {name!r}: a file name cannot hold a NUL character", name))
     file = Path(name)
@@ -70,19 +83,24 @@ def read_source(
         raise InputError(missing) from None
     except OSError as error:
         raise InputError(Problem(f"cannot read it: {error.strerror or error}", name)) from None
-    return Source(name, decode(data, name, what=what, max_bytes=max_bytes), file.resolve().parent)
+    return name, data, file.resolve().parent
+
+
+def too_large(name: str, what: str, max_bytes: int) -> InputError:
+    """The error for a file past its size limit."""
+    return InputError(
+        Problem(
+            f"the {what} is larger than {_size(max_bytes)}, the most the referee reads",
+            name,
+            hint="split it into several files" if what in ("log", "hand history") else "",
+        )
+    )
 
 
 def decode(data: bytes, name: str, *, what: str = "log", max_bytes: int = MAX_LOG_BYTES) -> str:
     """``data`` as text, or an ``InputError`` saying where and why it is not a text file."""
     if len(data) > max_bytes:
-        raise InputError(
-            Problem(
-                f"the {what} is larger than {_size(max_bytes)}, the most the referee reads",
-                name,
-                hint="split it into several files" if what == "log" else "",
-            )
-        )
+        raise too_large(name, what, max_bytes)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

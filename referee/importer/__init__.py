@@ -104,11 +104,15 @@ def read_file(path: str | Path) -> ImportReport:
     """Every hand in a history file, imported or skipped with a reason.
 
     Raises:
-        OSError: the file cannot be read.
+        InputError: the file cannot be read, or is too large.
         HistoryError: the file is not a hand history referee can read.
     """
-    path = Path(path)
-    return import_text(decode(path.read_bytes()), str(path))
+    from referee.inputs import MAX_HISTORY_BYTES, read_bytes, too_large
+
+    name, data, _ = read_bytes(path, what="hand history", max_bytes=MAX_HISTORY_BYTES)
+    if len(data) > MAX_HISTORY_BYTES:
+        raise too_large(name, "hand history", MAX_HISTORY_BYTES)
+    return import_text(decode(data), name)
 
 
 def import_file(path: str | Path) -> list[ImportedHand]:
