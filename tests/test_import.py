@@ -721,7 +721,7 @@ def test_unknown_and_unsupported_files_are_clear_errors(tmp_path: Path) -> None:
     path.write_text("#41388325: Limit A-5 Single Draw - 50/100\n")
     with pytest.raises(RefereeError, match="KingsClub hand histories are not supported"):
         read_file(path)
-    with pytest.raises(OSError):
+    with pytest.raises(RefereeError, match="no such file"):
         read_file(tmp_path / "missing.txt")
 
 
