@@ -24,7 +24,8 @@ from referee.events import (
     SplitOpeners,
 )
 from referee.logfast import AMOUNT, CARD_WORDS
-from referee.logwords import parse_amount, shorten
+from referee.logwords import shorten
+from referee.money import AmountError, format_amount, parse_amount
 
 _SEATS_LINE: Final = re.compile(r"[ \t\f]*seats[ \t\f]*:", re.IGNORECASE)
 _WORD: Final = re.compile(r"[^\s,]+")
@@ -120,11 +121,12 @@ class _Checker:
             and limit.low > limit.high
         ):
             line, column = header.position("limit")
+            low, high = _written(limit.low), _written(limit.high)
             yield self._problem(
-                f"the spread limit {limit.low}-{limit.high} has its least bet above its most",
+                f"the spread limit {low}-{high} has its least bet above its most",
                 line,
                 (column, column + len("limit")),
-                f"write the least bet first: `limit: {limit.high}-{limit.low}`",
+                f"write the least bet first: `limit: {high}-{low}`",
             )
 
     # --- events --------------------------------------------------------------------------------
@@ -176,7 +178,9 @@ class _Checker:
             return self._problem(
                 "an amount of zero: a bet, ante or stack is more than nothing", line, where, ""
             )
-        return self._problem(f"a negative amount ({amount}): amounts are never below zero", line, where, "")
+        return self._problem(
+            f"a negative amount ({_written(amount)}): amounts are never below zero", line, where, ""
+        )
 
     def _suggest(self, name: str) -> str:
         seats = self.header.seats
@@ -246,6 +250,14 @@ def _find_card(text: str, card: Card) -> tuple[int, int]:
 
 def _find_amount(text: str, amount: Decimal) -> tuple[int, int] | None:
     for match in _AMOUNT_IN_TEXT.finditer(text.split("#", 1)[0]):
-        if parse_amount(match.group()) == amount:
+        try:
+            found = parse_amount(match.group(), signed=True)
+        except AmountError:  # out of bounds: not one the log holds
+            continue
+        if found == amount:
             return match.start() + 1, match.end() + 1
     return None
+
+
+def _written(amount: Decimal) -> str:
+    return format_amount(amount, keep_places=True)

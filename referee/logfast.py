@@ -42,7 +42,8 @@ from referee.events import (
     Showdown,
     StandPat,
 )
-from referee.logwords import KEYWORDS, MAX_COUNT_DIGITS, HeaderItem, parse_amount, words
+from referee.logwords import KEYWORDS, MAX_COUNT_DIGITS, HeaderItem, words
+from referee.money import AmountError, parse_amount
 
 NAME: Final = re.compile(r"[^\W\d]\w*")
 """The grammar's NAME terminal."""
@@ -95,7 +96,13 @@ _AMOUNT_ACTIONS: Final[dict[str, Callable[..., Event]]] = {
 
 
 def _amount(word: str) -> Decimal | None:
-    return parse_amount(word) if AMOUNT.fullmatch(word) else None
+    """The amount a word is, or None: not an amount, or one out of bounds, which the grammar reports."""
+    if not AMOUNT.fullmatch(word):
+        return None
+    try:
+        return parse_amount(word, signed=True)
+    except AmountError:
+        return None
 
 
 def _cards(words: list[str]) -> tuple[Card, ...] | None:
@@ -271,6 +278,10 @@ def _ante(value: str) -> AnteRule | None:
     return None
 
 
+def _header_amount(value: str) -> Decimal | None:
+    return _amount(value.strip(" \t\f"))
+
+
 _NAMED_LIMITS: Final = {
     "pot": LimitKind.POT,
     "no-limit": LimitKind.NO_LIMIT,
@@ -313,5 +324,5 @@ _HEADER_VALUES: Final[dict[str, Callable[[str], object]]] = {
     "ante": _ante,
     "limit": _limit,
     "stacks": _stacks,
-    "rake": _amount,
+    "rake": _header_amount,
 }

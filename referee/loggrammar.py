@@ -56,7 +56,8 @@ from referee.events import (
     WrongCardCount,
     WrongDealer,
 )
-from referee.logwords import HeaderItem, parse_amount, parse_count, words
+from referee.logwords import HeaderItem, LineSlip, parse_count, words
+from referee.money import AmountError, parse_amount
 
 GRAMMAR_FILE: Final = "hand.lark"
 
@@ -83,7 +84,15 @@ class ToEvents(Transformer[Token, object]):
         return cards
 
     def amount(self, token: Token) -> Decimal:
-        return parse_amount(token)
+        """The amount as written; a sign is read so the checks can refuse it where it stands.
+
+        Raises:
+            LineSlip: the amount is out of bounds (see :mod:`referee.money`).
+        """
+        try:
+            return parse_amount(token, signed=True)
+        except AmountError as error:
+            raise LineSlip(error.reason, token.column or 0, len(token), error.hint) from None
 
     def stack(self, player: str, amount: Decimal) -> tuple[str, Decimal]:
         return player, amount

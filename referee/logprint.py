@@ -16,6 +16,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final
 
+from referee import money
 from referee.cards import Card
 from referee.events import (
     AllIn,
@@ -92,7 +93,8 @@ def format_name(name: str) -> str:
 
 
 def format_amount(amount: Decimal) -> str:
-    return format(amount, "f")
+    """An amount as the log writes it: the places it was written with (``2.50``), never an exponent."""
+    return money.format_amount(amount, keep_places=True)
 
 
 def format_cards(cards: tuple[Card, ...]) -> str:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from typing import Protocol, TypeVar
+
+from referee.money import QUANTUM, exact
 
 ZERO = Decimal(0)
 
@@ -55,12 +57,15 @@ def chip_unit(amounts: Sequence[Decimal]) -> Decimal:
     Decimal('1')
     """
     unit = Decimal(1)
-    for amount in amounts:
-        while amount % unit:
-            # A quarter is a chip of its own; an amount that is no multiple of it falls to cents.
-            unit = Decimal("0.25") if unit == 1 and amount % Decimal("0.25") == 0 else unit / 10
-            if unit < Decimal("0.0001"):
-                return unit
+    with exact():
+        for amount in amounts:
+            while amount % unit:
+                # A quarter is a chip of its own; an amount that is no multiple of it falls to cents.
+                unit = Decimal("0.25") if unit == 1 and amount % Decimal("0.25") == 0 else unit / 10
+                if unit % QUANTUM:
+                    # Finer than any amount can be written: the millionth, of which every amount is
+                    # a whole number, is the chip.
+                    return QUANTUM
     return unit
 
 
@@ -74,17 +79,17 @@ def divide(amount: Decimal, winners: Sequence[str], unit: Decimal) -> dict[str, 
     """
     if not winners:
         return {}
-    each = (amount / len(winners) / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
-    shares = dict.fromkeys(winners, each)
-    left = amount - each * len(winners)
-    for name in winners:
-        if left < unit:
-            break
-        shares[name] += unit
-        left -= unit
-    if left:
-        # Less than a chip remains (an amount finer than the unit): it goes with the first winner.
-        shares[winners[0]] += left
+    with exact():
+        # Whole chips and whole shares of them: integer division, so nothing is ever rounded.
+        chips = amount // unit
+        each, odd = divmod(chips, len(winners))
+        shares = dict.fromkeys(winners, each * unit)
+        for name in winners[: int(odd)]:
+            shares[name] += unit
+        left = amount - chips * unit
+        if left:
+            # Less than a chip remains (an amount finer than the unit): it goes with the first winner.
+            shares[winners[0]] += left
     return shares
 
 
@@ -131,8 +136,9 @@ def split_pot(
     layers = _layers(contributions, live, dead_money)
     awards: dict[str, Decimal] = {}
     pots: list[PotShare] = []
+    ranks: dict[str, K] = {}
     for amount, eligible in layers:
-        winners = _best(eligible, strength)
+        winners = _best(eligible, strength, ranks)
         for name, share in divide(amount, odd_chip_order(winners), unit).items():
             awards[name] = awards.get(name, ZERO) + share
         pots.append(PotShare(amount, tuple(eligible), tuple(winners)))
@@ -142,13 +148,33 @@ def split_pot(
 def _layers(
     contributions: Mapping[str, Decimal], live: Sequence[str], dead_money: Decimal
 ) -> list[tuple[Decimal, list[str]]]:
-    """(amount, eligible live players) per pot, main pot first."""
-    levels = sorted({amount for amount in contributions.values()})
+    """(amount, eligible live players) per pot, main pot first.
+
+    One pass up the distinct amounts put in: the layer from one level to the next holds that step
+    from everyone who put in at least the next level, so many all-ins cost no more than sorting.
+    """
+    levels = sorted(set(contributions.values()))
+    # Per amount: how many stopped there, and its finest decimal places.
+    stopped_at: dict[Decimal, tuple[int, int]] = {}
+    for amount in contributions.values():
+        count, places = stopped_at.get(amount, (0, 0))
+        stopped_at[amount] = (count + 1, min(places, _places(amount)))
+    # Each live player by how many levels he reached: an int compares faster than a Decimal.
+    reached = {level: number for number, level in enumerate(levels, 1)}
+    live_reach = [(name, reached.get(contributions.get(name, ZERO), 0)) for name in live]
     layers: list[tuple[Decimal, list[str]]] = []
     previous = ZERO
-    for level in levels:
-        amount = sum((min(c, level) - min(c, previous) for c in contributions.values()), ZERO)
-        eligible = [name for name in live if contributions.get(name, ZERO) >= level]
+    reaching = len(contributions)
+    finest = 0
+    for number, level in enumerate(levels, 1):
+        count, places = stopped_at[level]
+        finest = min(finest, places)
+        above = reaching - count
+        # Written with as many decimal places as adding every player's part would give ("3.00").
+        places = min(finest, _places(previous), _places(level) if above else 0)
+        amount = (level - previous) * reaching + Decimal((0, (0,), places))
+        reaching = above
+        eligible = [name for name, reach in live_reach if reach >= number]
         if eligible:
             layers.append((amount, eligible))
         elif layers:
@@ -167,8 +193,18 @@ def _layers(
     return [(amount, eligible) for amount, eligible in layers if amount > 0]
 
 
-def _best(eligible: Sequence[str], strength: Callable[[str], K] | None) -> list[str]:
+def _places(amount: Decimal) -> int:
+    """The exponent of ``amount`` as written: -2 for ``3.00``, 0 for ``3``."""
+    exponent = amount.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else 0
+
+
+def _best(eligible: Sequence[str], strength: Callable[[str], K] | None, ranks: dict[str, K]) -> list[str]:
+    """The best live hands among ``eligible``; ``ranks`` keeps each hand's rank from pot to pot."""
     if strength is None or len(eligible) == 1:
         return list(eligible[:1])
-    best = max(strength(name) for name in eligible)
-    return [name for name in eligible if not strength(name) < best]
+    for name in eligible:
+        if name not in ranks:
+            ranks[name] = strength(name)
+    best = max(ranks[name] for name in eligible)
+    return [name for name in eligible if not ranks[name] < best]

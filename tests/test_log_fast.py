@@ -22,6 +22,7 @@ NAMES = [
     *('"Aunt May"', '"Big  Al"', '""', "\"Dee\"'s", '"Ann'),  # quoted, spaced, empty, possessive, unclosed
 ]
 AMOUNTS = ["2", "0.25", "$5", "$2.50", "25c", "10C", "-1", "0", "2.", ".5", "1-5", "2/4", "$-1", "1e3", "٣"]
+AMOUNTS += ["999999999999999.999999", "1000000000000000", "0.000001", "0.0000001", "0.00001c", "1" + "0" * 28]
 COUNTS = ["0", "1", "3", "12", "007", "1234567", "99999"]
 CARDS = sorted(CARD_WORDS)
 BAD_CARDS = ["1s", "Ax", "11c", "T", "s", "???", "Jkr", "10", "Aſ", "\u212as"]
@@ -160,6 +161,8 @@ def test_fast_path_agrees_with_the_grammar(line: str) -> None:
         "title: Friday: hand 12",
         "game: a b",
         "rake: 0",
+        "rake: 1000000000000000",
+        "Bob bets 0.0000001",
         "new deal",
         "NEW DEAL",
         "redeal",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum, unique
 from pathlib import Path
 from types import MappingProxyType
@@ -17,6 +17,9 @@ from typing import Final
 
 from referee.cards import Card, CardError
 from referee.errors import Problem, RefereeError
+from referee.logwords import shorten
+from referee.money import AmountError, format_amount
+from referee.money import parse_amount as parse_amount_exactly
 
 ZERO: Final = Decimal(0)
 
@@ -246,28 +249,32 @@ def read_history(path: Path) -> str:
     return decode(path.read_bytes())
 
 
-_AMOUNT = re.compile(r"^[$€£]?\s*(-?[\d,]*\.?\d+)\s*(?:[$€£]|USD|EUR|GBP)?$")
+_AMOUNT = re.compile(r"^[$€£]?\s*(-?)([\d,]*\.?\d+)\s*(?:[$€£]|USD|EUR|GBP)?$")
 
 
 def parse_amount(text: str) -> Decimal:
     """``$1,500.50`` -> Decimal('1500.50'); ``€2`` -> Decimal('2').
 
+    The site's currency and thousands separators go; the digits are read by
+    :func:`referee.money.parse_amount`, with its bounds.
+
     Raises:
-        ValueError: the text is not an amount.
+        SkipHand: the text is not an amount, or one out of the referee's bounds.
     """
     match = _AMOUNT.match(text.strip())
     if not match:
-        raise ValueError(f"not an amount: {text!r}")
+        raise SkipHand(f"{shorten(text.strip())!r} is not an amount")
+    sign, digits = match.groups()
     try:
-        return Decimal(match.group(1).replace(",", ""))
-    except InvalidOperation as error:  # pragma: no cover - the pattern admits only digits
-        raise ValueError(f"not an amount: {text!r}") from error
+        return parse_amount_exactly(sign + digits.replace(",", ""), signed=True)
+    except AmountError as error:
+        shown = shorten(text.strip())
+        raise SkipHand(f"cannot use the amount {shown!r}: {error.reason}; {error.hint}") from None
 
 
 def amount_text(amount: Decimal) -> str:
     """An amount written plainly, the way the log language wants it: ``0.10``, ``1500``."""
-    text = format(amount, "f")
-    return text
+    return format_amount(amount, keep_places=True)
 
 
 def parse_card_list(text: str) -> tuple[Card, ...]:
