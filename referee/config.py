@@ -36,6 +36,12 @@ class PlayConfig:
     cap_heads_up: bool = False
     """Whether the cap still applies when only two players are left."""
     check_raise: bool = True
+    """A player who checked may raise later in the round; no makes such a raise an over-limit finding."""
+    blind_may_raise: bool = True
+    """The big blind may raise when everyone only called; no makes such a raise an over-limit finding."""
+    jackpot_limit: bool = False
+    """Scarne's Jack Pot: after a passed-out deal the opening bet, and each bet after the draw, may be as
+    much as the antes in the pot when it exceeds the limit (000 Optional Betting Limits)."""
     doubling_raises: bool = False
     """English or Australian poker (004): a raise may double the bet before it."""
     blind_opening: bool = False
@@ -44,8 +50,13 @@ class PlayConfig:
     """Under a spread limit: ``previous-bet`` (card rooms) or ``limit-minimum`` (any amount)."""
     max_draw: int = 5
     max_draw_with_ace: int | None = None
+    later_max_draw: int | None = None
+    """Most cards in the draws after the first (001 Two Draws: two); None for the same as the first."""
     five_card_draw: bool = False
     """A player may replace all his cards (at once, or four and then one)."""
+    five_four_then_one: bool = False
+    """A five-card draw is served four at once and the fifth after everyone else (002 Draw High item 5):
+    a player who throws five and takes four is owed the fifth, which a later ``draws 1`` line serves."""
     bottom_card_dealt: bool = True
     """The last card of the pack may be dealt (004: it may not)."""
     reshuffle_excludes: tuple[str, ...] = ()
@@ -63,9 +74,13 @@ class PlayConfig:
     """After the draw the opener bets first (else the first live player left of the dealer)."""
     cards_speak: bool = True
     odd_chip: str = "left-of-dealer"
-    """Who gets an odd chip on a split: ``left-of-dealer`` (first winner clockwise) or ``high-card``."""
+    """Who gets an odd chip on a split: ``left-of-dealer`` (first winner clockwise) or ``high-card``
+    (the winner holding the highest card, suits breaking ties: spades, hearts, diamonds, clubs)."""
     pass_and_out: bool = False
-    """A player who checks before the pot is opened may not come back in."""
+    """Before the draw, a player who passes when nobody has bet has dropped: once someone bets he is
+    out of the pot (004 Pass and Out: "he must bet the minimum allowed or drop out")."""
+    pass_and_out_after: bool = False
+    """The same after the draw (004: "in some games ... before and after the draw")."""
     ante_cap_deals: int | None = None
     """Deals in a row nobody opened after which nobody antes again (002: most games allow three)."""
     reante_when_passed: bool = True

@@ -106,6 +106,10 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         openers = f"{ladder[0]}-or-better"
     to_win = str(settings.showdown.to_win.value)
     limit = header.limit or Limit(LimitKind.NO_LIMIT)
+    if limit.kind is LimitKind.FIXED and limit.high is None and limit.low is not None:
+        # A one-figure fixed limit: the bet after the draw is the rulebook's (001; 002: twice it).
+        double = str(betting.after_draw_limit.value) == "double"
+        limit = Limit(LimitKind.FIXED, limit.low, limit.low * 2 if double else limit.low)
     ante = header.ante.amount if header.ante else Decimal(0)
     by_dealer = header.ante.by_dealer if header.ante else str(settings.ante.method.value) == "dealer"
     return PlayConfig(
@@ -122,12 +126,16 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         raise_cap=None if cap is None else cap + 1,
         cap_heads_up=not betting.raise_cap.heads_up_unlimited,
         check_raise=betting.check_raise,
+        blind_may_raise=settings.blinds.blind_may_raise,
+        jackpot_limit=betting.jackpot_limit,
         min_raise=str(betting.min_raise.value),
         doubling_raises=betting.doubling_raises,
         blind_opening=betting.blind_opening,
         max_draw=settings.draw.max_cards,
         max_draw_with_ace=settings.draw.max_with_ace,
+        later_max_draw=settings.draw.later_max_cards,
         five_card_draw=str(settings.draw.five_cards.value) != "not-allowed",
+        five_four_then_one=str(settings.draw.five_cards.value) == "four-then-one",
         bottom_card_dealt=str(settings.deck_exhaustion.bottom_card.value) == "dealt",
         reshuffle_excludes=tuple(str(item.value) for item in settings.deck_exhaustion.exclude),
         draws=settings.draw.rounds,
@@ -139,6 +147,7 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         cards_speak=settings.showdown.cards_speak,
         odd_chip=str(settings.showdown.odd_chip.value),
         pass_and_out=str(betting.before_draw.value) == "pass-and-out",
+        pass_and_out_after=str(betting.after_draw.value) == "pass-and-out",
         reante_when_passed=settings.passed_out.ante_again,
         ante_cap_deals=settings.passed_out.ante_cap_deals,
         dealer_moves_when_passed=str(settings.passed_out.next_dealer.value) == "next",

@@ -31,8 +31,12 @@ def _chips(value: Decimal) -> str:
 # --- deal-level remedies -------------------------------------------------------------------------
 
 
-def apply_misdeal(r: Replay, verdict: Verdict, why: str) -> str:
-    """Void the deal: bets go back, antes stay (or go back), the redeal by the rulebook's dealer."""
+def apply_misdeal(r: Replay, verdict: Verdict, why: str, dealt_by: str | None = None) -> str:
+    """Void the deal: bets go back, antes stay (or go back), the redeal by the rulebook's dealer.
+
+    ``dealt_by`` is who actually dealt when it was not the player whose deal it was (a wrong
+    dealer): ``redeal: same-dealer`` has him deal again, ``proper-dealer`` the header's dealer.
+    """
     state = r.state
     refund_antes = verdict.params.get("antes") == "refund"
     staying = ZERO
@@ -58,14 +62,20 @@ def apply_misdeal(r: Replay, verdict: Verdict, why: str) -> str:
     state.misdeals_by_dealer += 1
     redeal = verdict.params.get("redeal", "same-dealer")
     passes = r.config.deal_passes_after_misdeals
-    r.next_dealer_after_misdeal = redeal == "next-dealer" or (
-        passes is not None and state.misdeals_by_dealer >= passes
-    )
+    passed_on = passes is not None and state.misdeals_by_dealer >= passes
+    r.next_dealer_after_misdeal = redeal == "next-dealer" or passed_on
     r.outcome = Outcome.MISDEAL
     r.void_reason = "after the misdeal"
     state.phase = Phase.OVER
     r.pending.clear()
     who = "the next dealer" if r.next_dealer_after_misdeal else f"{state.dealer} again"
+    if dealt_by is not None and dealt_by != state.dealer and not r.next_dealer_after_misdeal:
+        if redeal == "same-dealer":
+            # The player who dealt deals again, from his own seat: the button moves to him.
+            state.dealer = dealt_by
+            who = f"{dealt_by} again"
+        else:
+            who = f"{state.dealer}, whose deal it was"
     returned = "everything goes back" if refund_antes else "bets go back, antes stay in the pot"
     return f"{why}: misdeal — {returned}, and the cards are shuffled and dealt again by {who}."
 
@@ -96,17 +106,29 @@ def kill_hand(r: Replay, name: str, chips: str = "stay") -> None:
     if seat.credit:
         seat.credit = ZERO
     r.pending.pop(name, None)
-    if chips == "opening-bet-stays" and state.round_index == 0:
-        opening = state.last_raise if state.opener == name else ZERO
-        keep = r.antes_in.get(name, ZERO) + (opening if state.opener == name else ZERO)
-        back = seat.put_in - keep
-        r.give_back(name, back)
+    if chips == "opening-bet-stays":
+        keep_opening_bet(r, name)
     was_expected = state.phase is Phase.BETTING and state.expected_actor() == name
     state.kill(name)
     seat.acted = True
     if was_expected:
         state.last_actor = name
     r.dead_hands_found.add(name)
+
+
+def keep_opening_bet(r: Replay, name: str) -> None:
+    """``chips: opening-bet-stays``: while the action before the draw is not complete, a dead hand's
+    bets go back except his ante and (for the opener) the opening bet."""
+    state = r.state
+    if state.round_index != 0 or state.phase is not Phase.BETTING:
+        return
+    opening = (r.opening_amount or state.last_raise) if state.opener == name else ZERO
+    r.give_back(name, state.seats[name].put_in - r.antes_in.get(name, ZERO) - opening)
+
+
+def dead_chips(verdict: Verdict) -> str:
+    """The ``chips`` parameter of a hand-dead row (stay when the remedy has none)."""
+    return verdict.params.get("chips", "stay")
 
 
 def last_player_standing(r: Replay, winner: str) -> None:
@@ -180,9 +202,9 @@ def _deal_explanation(verdict: Verdict, what: str) -> str:
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
 
 
-def _deal_remedy(r: Replay, verdict: Verdict, why: str, event: ev.Event) -> None:
+def _deal_remedy(r: Replay, verdict: Verdict, why: str, event: ev.Event, dealt_by: str | None = None) -> None:
     if verdict.remedy == "misdeal":
-        apply_misdeal(r, verdict, why)
+        apply_misdeal(r, verdict, why, dealt_by)
         r.note(event, "misdeal")
     elif verdict.remedy == "refund-all":
         apply_refund_all(r)
@@ -198,7 +220,7 @@ def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
         {},
         lambda v: _deal_explanation(v, f"{event.player} dealt out of turn"),
     )
-    _deal_remedy(r, verdict, f"{event.player} dealt out of turn", event)
+    _deal_remedy(r, verdict, f"{event.player} dealt out of turn", event, dealt_by=event.player)
 
 
 def misdeal_called(r: Replay, event: ev.Event) -> None:
@@ -269,7 +291,7 @@ def _apply_count_remedy(r: Replay, verdict: Verdict, player: str, count: int, wh
             r.owed_cards[player] = size - count
             _fix_count(r, player, count)
         else:
-            _fix_count(r, player, size, back_on_pack=how == "from-pack")
+            _fix_count(r, player, size, back_on_pack=how == "from-pack", counted=False)
 
 
 def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
@@ -283,8 +305,13 @@ def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
 
 
-def _fix_count(r: Replay, player: str, size: int, *, back_on_pack: bool = True) -> None:
-    """Bring the hand to ``size`` cards: extra ones (the last dealt) go back, missing ones come."""
+def _fix_count(r: Replay, player: str, size: int, *, back_on_pack: bool = True, counted: bool = True) -> None:
+    """Bring the hand to ``size`` cards: extra ones (the last dealt) go back, missing ones come.
+
+    ``counted``: the cards he holds were counted off the pack as dealt (a draw's served cards);
+    otherwise the pack was counted for a correct hand (the deal, or the number he asked for), so
+    an extra card was never counted and a missing one already was.
+    """
     state = r.state
     seat = state.seats[player]
     while len(seat.cards) > size:
@@ -292,11 +319,14 @@ def _fix_count(r: Replay, player: str, size: int, *, back_on_pack: bool = True) 
         if state.seen_cards.get(card) == player:
             # Back on top of the pack (or thrown away): it may be dealt to someone else.
             del state.seen_cards[card]
-        if back_on_pack:
+        if back_on_pack and counted:
             state.cards_out -= 1
+        elif not back_on_pack and not counted:
+            state.cards_out += 1  # never counted off the pack, and now thrown away
     while len(seat.cards) < size:
         seat.cards.append(UNKNOWN)
-        state.cards_out += 1
+        if counted:
+            state.cards_out += 1  # otherwise it was counted with his hand
     seat.cards_known = all(not c.is_unknown for c in seat.cards)
 
 
@@ -399,7 +429,11 @@ def _apply_card_remedy(
             seat.cards[seat.cards.index(card)] = UNKNOWN
             seat.cards_known = False
         state.seen_cards[card] = "dead"
-        state.cards_out += 1
+        if verdict.params.get("replace") == "after-draw" and state.phase is Phase.DRAW:
+            # Replaced once everyone else has been served: the next cards off the pack go on.
+            state.replacements_owed.append((state.draw_index, owner))
+        else:
+            state.cards_out += 1
     elif remedy == "hand-dead" and owner:
         kill_hand(r, owner, verdict.params.get("chips", "stay"))
         r.after_action()
@@ -506,12 +540,14 @@ def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: Pending,
             seat.credit = ZERO
         return
     if remedy == "bet-withdrawn":
-        back = seat.credit
-        seat.credit = ZERO
-        r.give_back(name, back)
+        _return_credit(r, name)
         return
     if remedy == "options":
-        return  # his next line decides; the chips count toward it
+        if verdict.params.get("on_drop") == "chips-returned":
+            # Chips he would get back on a drop, and that count toward a call or raise: the same as
+            # having them back in his stack now.
+            _return_credit(r, name)
+        return  # his next line decides; the chips (if they stay) count toward it
     if remedy == "raise-not-allowed":
         if pending.action == "check" and state.can_check(name):
             # Nobody bet before his turn: the check stands, and later in the round he is free.
@@ -547,6 +583,15 @@ def _apply_out_of_turn(r: Replay, verdict: Verdict, name: str, pending: Pending,
         r.after_action()
 
 
+def _return_credit(r: Replay, name: str) -> None:
+    """Out-of-turn chips go back to the player; his chips in this round's betting are untouched."""
+    seat = r.state.seats[name]
+    back, seat.credit = seat.credit, ZERO
+    in_round = seat.put_in_round
+    r.give_back(name, back)
+    seat.put_in_round = in_round  # the credit was never part of this round's bets
+
+
 def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, facing: Decimal) -> str:
     chips = _chips(pending.chips)
     remedy = verdict.remedy
@@ -564,7 +609,9 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
         "bet-stands-as-call": f"{name}'s {chips} stay in the pot and count as a call.",
         "bet-stands-as-raise": f"{name}'s {chips} stay in the pot and count as a call of {money(facing)} "
         f"and a raise of {money(max(ZERO, pending.chips - facing))}.",
-        "options": f"{name}'s {chips} stay in the pot; at {name}'s turn: drop (losing them), call or raise.",
+        "options": f"{name}'s {chips} stay in the pot; at {name}'s turn: drop (losing them), call or raise."
+        if verdict.params.get("on_drop") != "chips-returned"
+        else f"{name} may drop (taking back the {chips}), call or raise at {name}'s turn.",
         "bet-withdrawn": f"{name} takes back the {chips} and acts freely in turn.",
         "raise-not-allowed": f"{name}'s {chips} count as a call; no raise this round.",
         "hand-dead": f"{name} acted out of turn; the hand is dead and the {chips} stay in the pot.",
@@ -594,6 +641,8 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
                 ),
             )
             if verdict.remedy == "hand-dead":
+                if dead_chips(verdict) == "opening-bet-stays":
+                    keep_opening_bet(r, name)
                 r.fold(name)
                 r.note(event, "a check facing a bet: folded")
             else:
@@ -612,6 +661,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         total = stack_total
     added = total - state.current_bet
     least, most = r.bet_bounds(name)
+    most = _jackpot_most(r, most)
     unopened = isinstance(event, ev.Bet | ev.Open) and not state.opened
     action = "bet" if state.current_bet == ZERO or unopened else "raise"
     if isinstance(event, ev.Raise):
@@ -620,6 +670,16 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         r.call(name)
         r.note(event, "counts as a call")
         return
+    barred = _barred_by(r, name, action)
+    if barred is not None and not (seat.no_raise and action == "raise"):
+        verdict = r.rule(
+            "over-limit",
+            event,
+            {"action": action, "barred_by": barred},
+            lambda v: _barred_explanation(v, name, action, barred),
+        )
+        if _apply_barred(r, verdict, event, name):
+            return
     cap = r.config.raise_cap
     live = len(state.live())
     capped = (
@@ -650,7 +710,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         verdict = r.rule(
             "over-limit",
             event,
-            {"action": action},
+            {"action": action, "barred_by": "limit"},
             lambda v: _over_explanation(v, name, added, most),
         )
         if verdict.remedy in ("excess-returned", "bet-stands-as-call", "raise-not-allowed"):
@@ -661,7 +721,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             r.note(event, "the bet is taken back")
             return
         elif verdict.remedy == "hand-dead":
-            kill_hand(r, name)
+            kill_hand(r, name, dead_chips(verdict))
             r.note(event, "hand dead")
             return
         _do_bet(r, event, name, total)
@@ -686,7 +746,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             return
         elif remedy == "hand-dead":
             r.bet_to(name, total)
-            kill_hand(r, name)
+            kill_hand(r, name, dead_chips(verdict))
             r.note(event, "short bet: hand dead, chips stay")
             return
         elif remedy == "bet-withdrawn":
@@ -697,10 +757,90 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     _do_bet(r, event, name, total)
 
 
+def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
+    """Scarne's Jack Pot: after a passed-out deal, the opening bet (and each bet after the draw) may
+    be as much as the antes in the pot, when that is more than the limit (000 Optional Betting
+    Limits at Draw Poker, Jack Pot)."""
+    state = r.state
+    if not r.config.jackpot_limit or most is None or not r.passed_in_a_row:
+        return most
+    if state.round_index == 0 and state.opened:
+        return most  # raises before the draw keep the table's limit
+    antes = state.dead_money + sum(r.antes_in.values(), ZERO)
+    return max(most, antes)
+
+
+def _barred_by(r: Replay, name: str, action: str) -> str | None:
+    """What in the game's customs allows this player no bet or raise here, if anything."""
+    state = r.state
+    seat = state.seats[name]
+    config = r.config
+    if action == "raise" and not config.check_raise and seat.checked_round:
+        return "check-raise"
+    if (
+        action == "raise"
+        and not config.blind_may_raise
+        and state.round_index == 0
+        and state.blind_posters
+        and name == state.biggest_blind()
+        and state.current_bet <= seat.put_in_round
+    ):
+        return "blind-option"
+    if action == "bet" and state.round_index == 0 and not state.opened and name in state.ineligible_openers:
+        return "not-eligible"
+    return None
+
+
+def _apply_barred(r: Replay, verdict: Verdict, event: ev.Event, name: str) -> bool:
+    """Apply the row for a barred bet or raise; False when it stands and the usual checks follow."""
+    state = r.state
+    remedy = verdict.remedy
+    if remedy in ("raise-not-allowed", "bet-stands-as-call", "excess-returned"):
+        # He may add nothing: the action stands as a call, or as a check when there is nothing to call.
+        if state.can_check(name) and not state.seats[name].credit:
+            state.check(name)
+            r.note(event, "stands as a check")
+        else:
+            r.call(name)
+            r.note(event, "stands as a call")
+        r.after_action()
+        return True
+    if remedy == "bet-withdrawn":
+        r.note(event, "the bet is taken back")
+        return True
+    if remedy == "hand-dead":
+        kill_hand(r, name, dead_chips(verdict))
+        r.note(event, "hand dead")
+        r.after_action()
+        return True
+    return False
+
+
+def _barred_explanation(verdict: Verdict, name: str, action: str, barred: str) -> str:
+    why = {
+        "check-raise": f"{name} checked earlier in this round and this game bars check-raising",
+        "blind-option": f"{name}'s blind was only called and this game gives the blind no option to raise",
+        "not-eligible": f"{name} passed at his first turn, so he may not open the reopened pot",
+    }[barred]
+    words = {
+        "raise-not-allowed": f"{why}; the {action} stands as a call (a check if there is nothing to call).",
+        "excess-returned": f"{why}; he may add nothing, so the chips go back and the {action} stands as a "
+        "call (a check if there is nothing to call).",
+        "bet-stands-as-call": f"{why}; the {action} stands as a call.",
+        "bet-withdrawn": f"{why}; the {action} is taken back.",
+        "hand-dead": f"{why}; the hand is dead.",
+        "bet-stands": f"{why}, but the {action} stands.",
+        "play-on": f"{why}, but the {action} stands.",
+    }
+    return words.get(verdict.remedy, f"{why}: {verdict.summary}")
+
+
 def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
     state = r.state
     opening = state.round_index == 0 and not state.opened
+    dropped = len(state.dropped_by_passing)
     r.bet_to(name, total)
+    out = state.dropped_by_passing[dropped:]
     cap = r.config.raise_cap
     if cap is not None and state.bets_this_round >= cap and len(state.live()) > 2:
         state.capped_multiway = True
@@ -710,7 +850,11 @@ def _do_bet(r: Replay, event: ev.Event, name: str, total: Decimal) -> None:
     if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
         state.opener = name
         state.opened = True
-    r.note(event, "")
+    # Pass and out: those who passed before the first bet have dropped (004 Pass and Out).
+    r.note(
+        event,
+        f"pass and out: {', '.join(out)} passed and {'is' if len(out) == 1 else 'are'} out" if out else "",
+    )
 
 
 def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
@@ -728,7 +872,7 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
         remedy = verdict.remedy
         if remedy == "hand-dead":
             r.bet_to(name, seat.put_in_round + seat.credit + (event.amount or ZERO))
-            kill_hand(r, name)
+            kill_hand(r, name, dead_chips(verdict))
             r.note(event, "short call: hand dead, chips stay")
             r.after_action()
             return
@@ -814,6 +958,8 @@ def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facin
     if verdict.remedy == "bet-withdrawn" or (verdict.remedy == "play-on" and not in_turn):
         r.note(event, "the fold does not count yet")
         return
+    if verdict.remedy == "hand-dead" and dead_chips(verdict) == "opening-bet-stays":
+        keep_opening_bet(r, name)
     r.fold(name)
     r.note(event, verdict.remedy)
 
@@ -942,13 +1088,21 @@ def draw(r: Replay, event: ev.Draw) -> None:
     name = event.player
     seat = state.seats[name]
     if state.phase is not Phase.DRAW:
-        if state.phase is Phase.BETTING and state.round_complete() and state.draw_index < r.config.draws:
+        if (
+            state.phase is Phase.BETTING
+            and state.round_complete()
+            and state.draw_index < r.config.draws
+            and not _pack_too_short(r)
+        ):
             state.phase = Phase.DRAW
             state.draw_index += 1
             state.served_this_draw = []
         else:
             r.note(event, "not during a draw")
             return
+    _settle_earlier_replacements(r)
+    if _serves_fifth_card(r, event):
+        return
     expected = state.next_to_draw()
     limit = _max_draw(r, seat.cards, event)
     deck_left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
@@ -970,7 +1124,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         findings = True
         r.discarded_waiting.pop(skipped, None)
         if verdict.remedy == "hand-dead":
-            kill_hand(r, skipped)
+            kill_hand(r, skipped, dead_chips(verdict))
         elif verdict.remedy == "hand-stands":
             state.seats[skipped].drew = state.draw_index  # he plays the cards he holds
     waiting = r.discarded_waiting.pop(name, None)
@@ -985,7 +1139,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
             )
             findings = True
             if verdict.remedy == "hand-dead":
-                kill_hand(r, other)
+                kill_hand(r, other, dead_chips(verdict))
     count = event.count
     size = r.config.hand_size
     if r.config.one_or_all and count not in (0, 1, size):
@@ -1009,7 +1163,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
                 # He threw more than he may be served: his hand is short, and so foul.
                 kill_hand(r, name)
         elif verdict.remedy == "hand-dead":
-            kill_hand(r, name)
+            kill_hand(r, name, dead_chips(verdict))
     if count > deck_left:
         verdict = r.rule(
             "deck-exhausted",
@@ -1029,6 +1183,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
     else:
         state.replace_cards(name, discards, count, received)
     owed = r.owed_cards.pop(name, 0)
+    thrown = len(event.discards) or (len(waiting.cards) if waiting else 0)
+    if r.config.five_four_then_one and not owed and thrown == size and count == size - 1:
+        # Five cards are served four at once and the fifth after everyone else (002 item 5).
+        state.fifth_owed[name] = 1
+        owed = -1
     if event.discards and len(event.discards) + owed != count and not findings:
         off = count - len(event.discards)
         verdict = r.rule(
@@ -1044,15 +1203,71 @@ def draw(r: Replay, event: ev.Draw) -> None:
             ),
         )
         if verdict.remedy == "hand-dead":
-            kill_hand(r, name)
+            kill_hand(r, name, dead_chips(verdict))
         elif verdict.remedy == "hand-corrected":
             _fix_count(r, name, r.config.hand_size)
     r.track_cards(event, name, event.received)
     state.cards_out += count
     seat.drew = state.draw_index
     state.served_this_draw.append(name)
-    r.note(event, "")
+    r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
+    _replace_after_draw(r, event)
     r.after_action()
+
+
+def _pack_too_short(r: Replay) -> bool:
+    """All for One: fewer cards left than players in the hand, so no more drawing (001)."""
+    left = len(r.deck) - r.state.cards_out
+    return r.config.until_pack_runs_out and left < len(r.state.live())
+
+
+def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
+    """``Ann draws 1`` once she has been served four of a five-card draw: the fifth card."""
+    state = r.state
+    name = event.player
+    owed = state.fifth_owed.get(name, 0)
+    if not owed or event.discards or event.count != owed or state.seats[name].drew < state.draw_index:
+        return False
+    del state.fifth_owed[name]
+    _pack_check(r, event, name, owed, f"the pack ran out on {name}'s fifth card")
+    received = list(event.received)[:owed]
+    state.give(name, received or [UNKNOWN] * owed)
+    r.track_cards(event, name, event.received)
+    state.cards_out += owed
+    r.note(event, "the fifth card of a five-card draw")
+    _replace_after_draw(r, event)
+    return True
+
+
+def _pack_check(r: Replay, event: ev.Event, name: str, count: int, what: str) -> None:
+    """Rule on the pack running out before ``count`` more cards can be dealt to ``name``."""
+    state = r.state
+    left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    if count <= left:
+        return
+    verdict = r.rule("deck-exhausted", event, {}, lambda v: f"{what}; {v.summary or v.remedy}")
+    if verdict.remedy == "reshuffle-discards":
+        _reshuffle(r, name)
+
+
+def _replace_after_draw(r: Replay, event: ev.Event) -> None:
+    """Once everyone has been served, dead cards of this draw are replaced (``replace: after-draw``)."""
+    state = r.state
+    if not state.replacements_owed or state.next_to_draw() is not None:
+        return
+    for _, owner in [item for item in state.replacements_owed if item[0] == state.draw_index]:
+        _pack_check(r, event, owner, 1, f"the pack ran out replacing {owner}'s dead card")
+        state.cards_out += 1
+    state.replacements_owed = [item for item in state.replacements_owed if item[0] != state.draw_index]
+
+
+def _settle_earlier_replacements(r: Replay) -> None:
+    """Dead cards of an earlier draw that ended without the log serving everyone: replaced by now."""
+    state = r.state
+    earlier = [item for item in state.replacements_owed if item[0] < state.draw_index]
+    if earlier:
+        state.cards_out += len(earlier)
+        state.replacements_owed = [item for item in state.replacements_owed if item[0] >= state.draw_index]
 
 
 def _reshuffle(r: Replay, drawing: str) -> None:
@@ -1074,6 +1289,8 @@ def _reshuffle(r: Replay, drawing: str) -> None:
 
 
 def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
+    if r.config.later_max_draw is not None and r.state.draw_index > 1:
+        return r.config.later_max_draw  # the draws after the first (001 Two Draws: one or two)
     most = r.config.hand_size if r.config.five_card_draw else r.config.max_draw
     with_ace = r.config.max_draw_with_ace
     if with_ace is not None:
@@ -1260,8 +1477,18 @@ def _reopen(r: Replay, verdict: Verdict, name: str) -> None:
         }
         carry_pot(r, replace(verdict, params=params), name)
         return
+    offender_chips = verdict.params.get("offender_chips", "stay")
+    seat = state.seats[name]
+    if offender_chips == "returned-except-ante":
+        r.give_back(name, seat.put_in - r.antes_in.get(name, ZERO))
+    elif offender_chips == "opening-bet-stays":
+        # Of his chips only his ante and opening bet stay in the pot.
+        r.give_back(name, seat.put_in - r.antes_in.get(name, ZERO) - r.opening_amount)
     if verdict.params.get("offender", "out") == "out":
         kill_hand(r, name)
+    if verdict.params.get("eligible", "not-passed") == "not-passed":
+        # Those who passed at their first turn may not open it again (004; 002 [Jacks or Better] 2).
+        state.ineligible_openers = {n for n, seat in state.seats.items() if seat.passed_first_turn}
     others_chips = verdict.params.get("others_chips", "returned")
     for other, seat in state.seats.items():
         if other == name or seat.put_in_round <= ZERO:
@@ -1277,6 +1504,7 @@ def _reopen(r: Replay, verdict: Verdict, name: str) -> None:
     state.last_raise = ZERO
     for seat in state.seats.values():
         seat.acted = False
+        seat.checked_round = False
         seat.put_in_round = ZERO
     state.last_actor = name
     state.phase = Phase.BETTING
@@ -1326,7 +1554,7 @@ def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: b
     if collected:
         return
     if verdict.remedy == "hand-dead":
-        kill_hand(r, name)
+        kill_hand(r, name, dead_chips(verdict))
         live = state.live()
         if len(live) == 1:
             r.award_uncontested(live[0])

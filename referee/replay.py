@@ -142,6 +142,14 @@ class Replay:
     # --- the walk -----------------------------------------------------------------------------
 
     def run(self) -> Result:
+        """Walk the log and settle. Every amount is bounded, so the arithmetic is exact: under
+        :func:`referee.money.exact` a step that would round raises instead of losing a chip."""
+        from referee.money import exact
+
+        with exact():
+            return self._run()
+
+    def _run(self) -> Result:
         from referee import remedies
 
         self.remedies = remedies
@@ -568,6 +576,10 @@ class Replay:
                 seat.drew = state.draw_index
 
     def _draw(self, event: ev.Draw) -> None:
+        if not self.state.seats[event.player].in_hand:
+            # Out of the pot (folded, or dropped by passing under pass and out): no draw to rule on.
+            self.note(event, f"{event.player} is no longer in the hand; line ignored")
+            return
         self.remedies.draw(self, event)
 
     def _discard(self, event: ev.Discard) -> None:
@@ -755,9 +767,15 @@ class Replay:
         return meets(self.config, value, requirement)
 
     def odd_chip_order(self, winners: Sequence[str]) -> list[str]:
-        """Winners ordered for odd chips: clockwise from the dealer's left."""
+        """Winners ordered for odd chips: clockwise from the dealer's left, or (``showdown.odd_chip:
+        high-card``) the winner holding the highest card by suit first."""
         seating = list(self.state.players_from(self.state.dealer))
-        return sorted(winners, key=seating.index)
+        ordered = sorted(winners, key=seating.index)
+        if self.config.odd_chip == "high-card":
+            from referee.showdown import high_card
+
+            ordered.sort(key=lambda name: high_card(self.state.seats[name].cards), reverse=True)
+        return ordered
 
     def award_uncontested(self, winner: str) -> None:
         state = self.state

@@ -14,6 +14,10 @@ A scenario is two files side by side: ``NAME.log`` (the hand as it happened) and
         rule: scarne:false-openers/3          # optional: the row of the first ruling
 
 Amounts are strings of exact decimals. A block may leave out any key it does not pin.
+
+A block may be keyed by a house rulebook file instead of a bundled id: a path ending in ``.yaml``,
+relative to the scenario (``rulebooks/no-check-raise.yaml:``). House rulebooks live in a folder
+named ``rulebooks`` beside their scenarios, which :func:`find` leaves out.
 """
 
 from __future__ import annotations
@@ -61,9 +65,22 @@ class Check:
         return not self.difference
 
 
+HOUSE_RULEBOOKS = "rulebooks"
+"""The folder name, anywhere under a scenario folder, that holds house rulebooks, not scenarios."""
+
+
 def find(folder: Path) -> list[Path]:
-    """Every scenario file in ``folder`` (and below), sorted by name."""
-    return sorted(folder.rglob("*.yaml"))
+    """Every scenario file in ``folder`` (and below), sorted by name; house rulebooks left out."""
+    return sorted(
+        path for path in folder.rglob("*.yaml") if HOUSE_RULEBOOKS not in path.relative_to(folder).parts[:-1]
+    )
+
+
+def rulebook_for(scenario: Scenario, book: str) -> str:
+    """What ``load_rulebook`` is given for an ``expect:`` key: a bundled id, or a house file's path."""
+    if book.endswith((".yaml", ".yml")):
+        return str(scenario.log_path.parent / book)
+    return book
 
 
 def load(path: Path) -> Scenario:
@@ -118,7 +135,7 @@ def run(scenario: Scenario, rulebooks: list[str] | None = None) -> Iterator[Chec
         return
     for book in books:
         try:
-            result = rule_log(log, text, load_rulebook(book))
+            result = rule_log(log, text, load_rulebook(rulebook_for(scenario, book)))
         except RefereeError as error:
             yield Check(scenario.name, book, f"cannot rule: {error.problems[0].message}")
             continue

@@ -137,3 +137,21 @@ def category_rank(config: PlayConfig, cards: Sequence[Card]) -> int | None:
         return _CATEGORY_RANK.get(evaluate(tuple(cards), config.ranking).category)
     except HandError:
         return None
+
+
+SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
+"""Suits from lowest to highest for the odd chip by high card: clubs, diamonds, hearts, spades
+(the bridge order card rooms use; Robert's Rules of Poker, Section 3, Ties)."""
+
+
+def high_card(cards: Sequence[Card]) -> tuple[int, int]:
+    """The highest natural card in a hand as (rank, suit), for the odd chip of a split pot.
+
+    Cards nobody saw and jokers do not count; a hand with none ranks below every other.
+    """
+    keys = [
+        (card.rank.number, SUIT_ORDER.get(card.suit.value, -1))
+        for card in cards
+        if card.is_natural and card.rank is not None and card.suit is not None
+    ]
+    return max(keys, default=(-1, -1))

@@ -74,6 +74,8 @@ class Seat:
     leaves him no choice."""
     passed_first_turn: bool = False
     """Checked at his first turn before the pot was opened (may not reopen a false opening)."""
+    checked_round: bool = False
+    """Checked in the current betting round (a later raise is a check-raise)."""
     reshuffled: int = 0
     """How many of his discards have gone back into the stub."""
     split_kept: tuple[Card, ...] | None = None
@@ -138,6 +140,14 @@ class HandState:
     _rotations: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     seen_cards: dict[Card, str] = field(default_factory=dict)
     """Every natural card the log has placed this deal, and where (for conservation)."""
+    ineligible_openers: set[str] = field(default_factory=set)
+    """Players who may not open a pot reopened after false openers (they passed at their first turn)."""
+    dropped_by_passing: list[str] = field(default_factory=list)
+    """Players out because they passed and someone then bet, under pass-and-out."""
+    fifth_owed: dict[str, int] = field(default_factory=dict)
+    """Cards still owed on a five-card draw served four and then one (002 Draw High item 5)."""
+    replacements_owed: list[tuple[int, str]] = field(default_factory=list)
+    """(draw, player): dead cards on the draw to be replaced after everyone else is served."""
 
     # --- who ----------------------------------------------------------------------------------
 
@@ -285,6 +295,7 @@ class HandState:
             seat.put_in_round = ZERO
             seat.acted = False
             seat.no_raise = False
+            seat.checked_round = False
 
     def start_first_round(self) -> None:
         """The betting before the draw; blinds already posted count as this round's bets."""
@@ -304,12 +315,19 @@ class HandState:
             if not seat.acted:
                 seat.passed_first_turn = True
         seat.acted = True
+        seat.checked_round = True
         self._acted(name)
+
+    def pass_and_out(self) -> bool:
+        """Does a pass with no bet before it drop the player in this round (004 Pass and Out)?"""
+        return self.config.pass_and_out if self.round_index == 0 else self.config.pass_and_out_after
 
     def bet_to(self, name: str, total: Decimal) -> Decimal:
         """``name`` puts in enough to have ``total`` in this round: a bet, raise or call."""
         seat = self.seats[name]
         paid = self.pay(name, max(ZERO, total - seat.put_in_round))
+        if seat.put_in_round > self.current_bet and self.current_bet == ZERO and self.pass_and_out():
+            self._passers_drop(name)
         if seat.put_in_round > self.current_bet:
             raise_size = seat.put_in_round - self.current_bet
             full = raise_size >= self.last_raise or not seat.all_in
@@ -334,6 +352,14 @@ class HandState:
         seat.acted = True
         self._acted(name)
         return paid
+
+    def _passers_drop(self, bettor: str) -> None:
+        """Pass and out: the first bet of the round puts out everyone who passed before it."""
+        for name, seat in self.seats.items():
+            if name != bettor and seat.in_hand and seat.checked_round:
+                seat.in_hand = False
+                seat.folded = True
+                self.dropped_by_passing.append(name)
 
     def call(self, name: str) -> Decimal:
         seat = self.seats[name]

@@ -17,9 +17,8 @@ from referee.errors import LogError, LogSyntaxError
 from referee.events import Check, DealtCards
 from referee.log import MAX_PROBLEMS, format_log, parse_log, read_log
 
-EXAMPLES = [
-    path.read_text(encoding="utf-8") for path in sorted((Path(__file__).parent / "data" / "examples").glob("*.log"))
-]
+EXAMPLES_DIR = Path(__file__).parent / "data" / "examples"
+EXAMPLES = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES_DIR.glob("*.log"))]
 MUTATIONS = [
     "delete line",
     "duplicate line",

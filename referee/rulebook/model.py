@@ -25,6 +25,7 @@ from pydantic import (
 from referee.rulebook.settings import GameSettings, Strict
 from referee.rulebook.vocabulary import (
     FACTS,
+    BarredBy,
     BetAction,
     Correction,
     CutProblem,
@@ -139,6 +140,7 @@ class When(Strict):
     )
     in_turn: bool | None = Field(default=None, description=_doc(Fact.IN_TURN))
     bet_facing: bool | None = Field(default=None, description=_doc(Fact.BET_FACING))
+    barred_by: BarredBy | list[BarredBy] | None = Field(default=None, description=_doc(Fact.BARRED_BY))
 
     def conditions(self) -> dict[Fact, object]:
         """The written conditions, in vocabulary order."""

@@ -59,7 +59,12 @@ class Kind(StrEnum):
     """A bet, call or raise (not all-in) with fewer chips than it needs: a call below the bet to
     be called, a bet below the minimum, a raise below a full raise."""
     OVER_LIMIT = "over-limit"
-    """A bet or raise above what the limit allows (fixed, spread or pot limit)."""
+    """A bet or raise above what the limit allows (fixed, spread or pot limit, or the jackpot limit
+    of ``game.betting.jackpot_limit``); also a bet or raise the game's customs allow this player
+    none of at this moment: a raise after he checked when ``game.betting.check_raise`` is no, the
+    big blind's raise when everyone only called and ``game.blinds.blind_may_raise`` is no, an open
+    of a reopened pot by a player the ``pot-reopened`` remedy's ``eligible`` leaves out. The fact
+    ``barred_by`` tells these apart; for them the most he may add is nothing."""
     RAISE_CAP = "raise-cap"
     """A raise beyond the game's raise cap (``game.betting.raise_cap``), as the engine counts it
     (including the heads-up exception the game sets)."""
@@ -208,6 +213,20 @@ class DrawProblem(StrEnum):
 
 
 @unique
+class BarredBy(StrEnum):
+    """What limits a bet or raise found over the limit."""
+
+    LIMIT = "limit"
+    """The betting limit (or the jackpot limit): he bet or raised more than it allows."""
+    CHECK_RAISE = "check-raise"
+    """He checked earlier in this betting round and the game bars check-raising."""
+    BLIND_OPTION = "blind-option"
+    """He is the big blind, everyone only called, and the game gives the blind no option to raise."""
+    NOT_ELIGIBLE = "not-eligible"
+    """He opened a reopened pot he may not open (he passed at his first turn; ``eligible: not-passed``)."""
+
+
+@unique
 class Declared(StrEnum):
     """A declaration against the hand the cards make."""
 
@@ -268,6 +287,7 @@ class Fact(StrEnum):
     DECLARED_VS_ACTUAL = "declared_vs_actual"
     IN_TURN = "in_turn"
     BET_FACING = "bet_facing"
+    BARRED_BY = "barred_by"
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +481,16 @@ _SPECS: Final = (
         Fact.BET_FACING,
         "yes when the player had a bet to call (he could not have checked) at this line.",
     ),
+    _enum(
+        Fact.BARRED_BY,
+        BarredBy,
+        "What the bet or raise is over: limit (the betting limit or the jackpot limit), check-raise (he "
+        "checked earlier in this betting round and game.betting.check_raise is no), blind-option (he is "
+        "the big blind in the first round, nobody has raised his blind, and game.blinds.blind_may_raise "
+        "is no) or not-eligible (the pot was reopened after false openers, the remedy's eligible is "
+        "not-passed, and he passed at his first turn). A bar comes before the limit: when one holds the "
+        "most he may add is nothing, and the first of check-raise, blind-option, not-eligible is named.",
+    ),
 )
 
 FACTS: Final[Mapping[Fact, FactSpec]] = MappingProxyType({spec.fact: spec for spec in _SPECS})
@@ -485,7 +515,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.WRONG_DEALER: (),
             Kind.OUT_OF_TURN: (_F.ACTION, _F.PREVIOUS_BET_VS_OUT_OF_TURN, _F.ACTION_CHANGED),
             Kind.SHORT_BET: (_F.ACTION, _F.AT_LEAST_HALF),
-            Kind.OVER_LIMIT: (_F.ACTION,),
+            Kind.OVER_LIMIT: (_F.ACTION, _F.BARRED_BY),
             Kind.RAISE_CAP: (),
             Kind.FALSE_OPENERS: (_F.CALLED, _F.OTHERS_REMAIN, _F.RAISED, _F.CALLERS),
             Kind.SPLIT_OPENERS: (_F.ANNOUNCED, _F.DISCARDS_KEPT, _F.OPENERS_PROVEN),
@@ -621,11 +651,13 @@ class Redeal(StrEnum):
     """Who deals again after a misdeal."""
 
     SAME_DEALER = "same-dealer"
-    """The same dealer shuffles and deals again."""
+    """The player who just dealt shuffles and deals again (after a wrong dealer: he, not the player
+    whose deal it was, and the button moves to him)."""
     NEXT_DEALER = "next-dealer"
     """The deal passes to the player on the dealer's left."""
     PROPER_DEALER = "proper-dealer"
-    """The player whose turn it was to deal (after a wrong dealer)."""
+    """The player whose turn it was to deal (the log's ``dealer:``); the same as same-dealer unless
+    the wrong player dealt."""
 
 
 @unique
