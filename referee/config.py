@@ -84,6 +84,8 @@ class PlayConfig:
     ante_cap_deals: int | None = None
     """Deals in a row nobody opened after which nobody antes again (002: most games allow three)."""
     reante_when_passed: bool = True
+    reante_when_no_qualifier: bool = True
+    """After a pot no hand qualified for (Trips to Win), those still in ante again (001)."""
     """When nobody opens, everyone antes again for the next deal."""
     dealer_moves_when_passed: bool = True
     openers_ladder: tuple[str, ...] = ()

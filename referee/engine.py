@@ -149,6 +149,7 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         pass_and_out=str(betting.before_draw.value) == "pass-and-out",
         pass_and_out_after=str(betting.after_draw.value) == "pass-and-out",
         reante_when_passed=settings.passed_out.ante_again,
+        reante_when_no_qualifier=settings.showdown.no_qualifier.ante_again,
         ante_cap_deals=settings.passed_out.ante_cap_deals,
         dealer_moves_when_passed=str(settings.passed_out.next_dealer.value) == "next",
         deal_passes_after_misdeals=settings.deal_passes_after_misdeals,

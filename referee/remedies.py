@@ -994,9 +994,11 @@ def parse_speech(speech: str) -> object | None:
         to = True
         rest = rest[1:]
     if rest:
+        from referee.money import AmountError, parse_amount
+
         try:
-            amount = Decimal(rest[0])
-        except ArithmeticError:
+            amount = parse_amount(rest[0])
+        except AmountError:
             amount = None
     mapping = {
         "bet": "bet",

@@ -135,6 +135,10 @@ class Replay:
         self.rake_taken = ZERO
         """The house's cut over every deal so far."""
         self.divergence: Divergence | None = None
+        self.no_qualifier_now = False
+        """This deal's pot stays because no hand qualified to win it."""
+        self.after_no_qualifier = False
+        """The deal before this one ended with no hand qualified (it decides who antes)."""
         self.deal_summaries: list[DealSummary] = []
         self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
         """Awards, refunds and rake when the current deal began (its own share is the difference)."""
@@ -360,6 +364,9 @@ class Replay:
         if event.player is not None:
             amount = event.amount if event.amount is not None else self.config.ante
             self.pay(event.player, amount, betting=False, ante=True)
+        elif self.after_no_qualifier and not self.config.reante_when_no_qualifier:
+            self.note(event, "no new antes after a pot no hand qualified for, under this rulebook")
+            return
         elif self.passed_in_a_row and not self.config.reante_when_passed:
             self.note(event, "no new antes after a passed-out deal under this rulebook")
             return
@@ -711,6 +718,7 @@ class Replay:
             strengths[name] = hand_strength(self.config, state.seats[name].cards)
         qualified = [n for n in live if self._qualifies(strengths[n].value)]
         if not qualified:
+            self.no_qualifier_now = True
             if self.config.folded_out_when_nobody_qualifies:
                 self.sitting_out = {name for name, seat in state.seats.items() if not seat.in_hand}
             self.carry("no hand qualified to win")
@@ -892,6 +900,7 @@ class Replay:
             self.note(event, "")
         self._next_deal_config()
         self._end_deal_summary()
+        self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
         if self.outcome is Outcome.MISDEAL:
             moves = self.next_dealer_after_misdeal
         elif self.outcome is Outcome.PASSED_OUT:

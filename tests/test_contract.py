@@ -345,6 +345,7 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "showdown.no_qualifier.folded_players_out": (
         Flip("tests/hands/trips_next_deal.log", "scarne", True, False),
     ),
+    "showdown.no_qualifier.ante_again": (Flip("tests/hands/trips_next_deal.log", "scarne", True, False),),
     "showdown.opener_must_win_or_match": (Flip("tests/hands/diablo.log", "scarne", False, True),),
     "passed_out.next_dealer": (Flip("tests/hands/passed_out.log", "scarne", "next", "same"),),
     "passed_out.ante_again": (Flip("tests/hands/passed_out.log", "scarne", True, False),),

@@ -135,10 +135,7 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             _PLAYS + "folded_out_when_nobody_qualifies → replay.maybe_settle_showdown (sitting out)."
         ),
         "showdown.no_qualifier.ante_again": Clause(
-            "replay._antes: after a pot nobody qualified for, everyone still in antes again.",
-            plays=("yes",),
-            instead="after a pot nobody qualified for, a bare `antes` line always has the players still in "
-            "ante again; remove it",
+            _PLAYS + "reante_when_no_qualifier → replay._antes (after a pot no hand qualified for)."
         ),
         "showdown.opener_must_win_or_match": Clause(
             _PLAYS + "opener_must_win_or_match → replay._match_the_pot."
