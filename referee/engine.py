@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from referee.rulebook.model import Rulebook
     from referee.rulebook.settings import GameSettings
 
-DEFAULT_RULEBOOK = "scarne"
-"""Used when neither ``-r`` nor the log's ``rulebook:`` line names one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +170,14 @@ def not_modelled(rulebook: Rulebook, log: HandLog) -> list[str]:
 
 
 def rulebook_name(log: HandLog, override: str | None) -> str:
-    """``-r`` wins, then the log's ``rulebook:`` line, then the default (scarne)."""
+    """The rulebook's name as asked: ``-r``, then the log's ``rulebook:`` line, then scarne.
+
+    For benchmarks and tools that load bundled rulebooks; the commands resolve a log's own line
+    with :func:`referee.rulebook.load.rulebook_for_log`, which keeps it to bundled names and
+    files next to the log.
+    """
+    from referee.rulebook.load import DEFAULT_RULEBOOK
+
     return override or log.header.rulebook or DEFAULT_RULEBOOK
 
 

@@ -39,26 +39,19 @@ def apply_misdeal(r: Replay, verdict: Verdict, why: str, dealt_by: str | None = 
     """
     state = r.state
     refund_antes = verdict.params.get("antes") == "refund"
-    staying = ZERO
+    ledger = r.ledger
     for name, seat in state.seats.items():
-        antes = r.antes_in.get(name, ZERO)
-        back = seat.put_in if refund_antes else seat.put_in - antes
+        back = seat.put_in if refund_antes else seat.put_in - ledger.forced_in(name)
         if seat.credit:
             seat.credit = ZERO
         if back > ZERO:
             r.give_back(name, back)
-        staying += seat.put_in
-    for seat in state.seats.values():
-        seat.put_in = ZERO
-    state.dead_money += staying
+    ledger.carry_deal()  # the antes (and blinds) stay in the middle for the redeal
     if refund_antes:
-        for name in r.pot_share:
-            share = r.pot_share[name]
-            if share > ZERO and state.dead_money >= share:
-                state.dead_money -= share
-                r.got_back[name] += share
-                r.refunds[name] = r.refunds.get(name, ZERO) + share
-                r.pot_share[name] = ZERO
+        for name in ledger.players:
+            share = ledger.share(name)
+            if share > ZERO and ledger.carried >= share:
+                ledger.refund(name, share)
     state.misdeals_by_dealer += 1
     redeal = verdict.params.get("redeal", "same-dealer")
     passes = r.config.deal_passes_after_misdeals
@@ -85,13 +78,8 @@ def apply_refund_all(r: Replay) -> str:
     state = r.state
     for name, seat in state.seats.items():
         seat.credit = ZERO
-        share = r.pot_share.get(name, ZERO)
-        if share > ZERO:
-            r.got_back[name] += share
-            r.refunds[name] = r.refunds.get(name, ZERO) + share
-            r.pot_share[name] = ZERO
-        seat.put_in = ZERO
-    state.dead_money = ZERO
+        r.ledger.refund(name, r.ledger.share(name))
+    r.ledger.carry_deal()  # nothing of this deal is left once everyone has his chips back
     r.outcome = Outcome.MISDEAL
     r.void_reason = "play stopped for the imperfect pack"
     state.phase = Phase.OVER
@@ -123,7 +111,7 @@ def keep_opening_bet(r: Replay, name: str) -> None:
     if state.round_index != 0 or state.phase is not Phase.BETTING:
         return
     opening = (r.opening_amount or state.last_raise) if state.opener == name else ZERO
-    r.give_back(name, state.seats[name].put_in - r.antes_in.get(name, ZERO) - opening)
+    r.give_back(name, state.seats[name].put_in - r.ledger.forced_in(name) - opening)
 
 
 def dead_chips(verdict: Verdict) -> str:
@@ -151,7 +139,7 @@ def carry_pot(r: Replay, verdict: Verdict, offender: str | None) -> str:
     others_chips = verdict.params.get("others_chips", "stay")
     returned: list[str] = []
     for name, seat in state.seats.items():
-        bets = seat.put_in - r.antes_in.get(name, ZERO)
+        bets = seat.put_in - r.ledger.forced_in(name)
         if name == offender:
             if offender_chips == "returned-except-ante" and bets > ZERO:
                 r.give_back(name, bets)
@@ -766,7 +754,7 @@ def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
         return most
     if state.round_index == 0 and state.opened:
         return most  # raises before the draw keep the table's limit
-    antes = state.dead_money + sum(r.antes_in.values(), ZERO)
+    antes = state.dead_money + r.ledger.forced_total()
     return max(most, antes)
 
 
@@ -1482,10 +1470,10 @@ def _reopen(r: Replay, verdict: Verdict, name: str) -> None:
     offender_chips = verdict.params.get("offender_chips", "stay")
     seat = state.seats[name]
     if offender_chips == "returned-except-ante":
-        r.give_back(name, seat.put_in - r.antes_in.get(name, ZERO))
+        r.give_back(name, seat.put_in - r.ledger.forced_in(name))
     elif offender_chips == "opening-bet-stays":
         # Of his chips only his ante and opening bet stay in the pot.
-        r.give_back(name, seat.put_in - r.antes_in.get(name, ZERO) - r.opening_amount)
+        r.give_back(name, seat.put_in - r.ledger.forced_in(name) - r.opening_amount)
     if verdict.params.get("offender", "out") == "out":
         kill_hand(r, name)
     if verdict.params.get("eligible", "not-passed") == "not-passed":

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from referee import events as ev
 from referee import facts as fx
+from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import Card
 from referee.config import PlayConfig, ladder_step
 from referee.events import LimitKind
@@ -83,20 +84,12 @@ class Replay:
         self.lines = text.splitlines()
         header = log.header
         stacks: dict[str, Decimal | None] = {name: header.stack(name) for name in header.seats}
-        self.state = new_hand_state(config, header.seats, header.dealer or header.seats[-1], stacks)
+        self.ledger = Ledger(header.seats, stacks)
+        """Every chip of the log moves here, and only here."""
+        self.state = new_hand_state(config, header.seats, header.dealer or header.seats[-1], self.ledger)
         self.rulings: list[Ruling] = []
         self.actions: list[Action] = []
         self.notes: list[tuple[ev.Event, str]] = []
-        self.put_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
-        self.got_back: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
-        self.antes_in: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
-        """Antes and blinds in this deal (they stay in the pot on a misdeal)."""
-        self.dead_antes: dict[str, Decimal] = {}
-        """Antes in this deal: dead chips, never an uncalled bet."""
-        self.pot_share: dict[str, Decimal] = dict.fromkeys(header.seats, ZERO)
-        """What each player has in the pot not yet won, carried pots included (for refund-all)."""
-        self.awards: dict[str, Decimal] = {}
-        self.refunds: dict[str, Decimal] = {}
         self.outcome: Outcome | None = None
         self.last_split: Split | None = None
         self.winners_hands: dict[str, str] = {}
@@ -132,8 +125,6 @@ class Replay:
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
-        self.rake_taken = ZERO
-        """The house's cut over every deal so far."""
         self.divergence: Divergence | None = None
         self.no_qualifier_now = False
         """This deal's pot stays because no hand qualified to win it."""
@@ -309,22 +300,14 @@ class Replay:
     def pay(
         self, name: str, amount: Decimal, *, betting: bool = True, ante: bool = False, blind: bool = False
     ) -> Decimal:
-        paid = self.state.pay(name, amount, betting=betting)
-        self.put_in[name] += paid
-        self.pot_share[name] += paid
-        if ante or blind:
-            self.antes_in[name] += paid
-        if ante:
-            self.dead_antes[name] = self.dead_antes.get(name, ZERO) + paid
-        return paid
+        move = Move.ANTE if ante else Move.BLIND if blind else Move.BET
+        return self.state.pay(name, amount, betting=betting, move=move)
 
     def give_back(self, name: str, amount: Decimal) -> None:
         """Chips leave the pot to the player who put them in (a withdrawn or returned bet)."""
         if amount <= ZERO:
             return
         self.state.refund(name, amount)
-        self.put_in[name] -= amount
-        self.pot_share[name] -= amount
 
     def bet_to(self, name: str, total: Decimal) -> None:
         """Bring ``name`` up to ``total`` this round, spending his credit first."""
@@ -338,10 +321,7 @@ class Replay:
                 # More than the action needs: the rest goes back now, and he has exactly ``total`` in.
                 self.give_back(name, seat.put_in_round - total)
                 seat.put_in_round = total
-        before = seat.put_in
         self.state.bet_to(name, total)
-        self.put_in[name] += seat.put_in - before
-        self.pot_share[name] += seat.put_in - before
 
     def call(self, name: str) -> None:
         seat = self.state.seats[name]
@@ -730,7 +710,7 @@ class Replay:
             self.odd_chip_order,
             self.unit,
             state.dead_money,
-            self.dead_antes,
+            self.ledger.dead_antes(),
         )
         for pot in split.pots:
             for name in pot.winners:
@@ -742,12 +722,7 @@ class Replay:
 
     def _match_the_pot(self, opener: str, pot: Decimal) -> None:
         """Diablo: the beaten opener puts up a new pot the size of the one just won."""
-        seat = self.state.seats[opener]
-        amount = pot if seat.stack is None else min(pot, seat.stack)
-        if seat.stack is not None:
-            seat.stack -= amount
-        self.put_in[opener] += amount
-        self.state.dead_money += amount
+        amount = self.ledger.match(opener, pot)
         self.actions.append(
             Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot")
         )
@@ -794,27 +769,20 @@ class Replay:
             self.odd_chip_order,
             self.unit,
             state.dead_money,
-            self.dead_antes,
+            self.ledger.dead_antes(),
         )
         at_showdown = state.phase is Phase.SHOWDOWN and state.seats[winner].shown
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
-        awards = self._raked(split)
-        for name, amount in split.refunds.items():
-            self.got_back[name] += amount
-            self.refunds[name] = self.refunds.get(name, ZERO) + amount
-        for name, amount in awards.items():
-            self.got_back[name] += amount
-            self.awards[name] = self.awards.get(name, ZERO) + amount
+        awards, rake = self._raked(split)
+        self.ledger.settle(awards, split.refunds, rake)
         self.last_split = split
         self.outcome = outcome
-        self.state.dead_money = split.carried
-        self.pot_share = dict.fromkeys(self.pot_share, ZERO)
         self.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
 
-    def _raked(self, split: Split) -> dict[str, Decimal]:
+    def _raked(self, split: Split) -> tuple[dict[str, Decimal], Decimal]:
         """The awards once the house has taken this deal's rake (an imported online hand's ``rake:``).
 
         The rake comes out of the pots before they are divided, main pot first, as online rooms
@@ -822,7 +790,7 @@ class Replay:
         """
         rake = self.log.header.rake or ZERO
         if not rake or not split.awards:
-            return dict(split.awards)
+            return dict(split.awards), ZERO
         awards: dict[str, Decimal] = {}
         left = rake
         for pot in split.pots:
@@ -830,15 +798,12 @@ class Replay:
             left -= take
             for name, share in divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit).items():
                 awards[name] = awards.get(name, ZERO) + share
-        self.rake_taken += rake - left
-        return {name: amount for name, amount in awards.items() if amount}
+        return {name: amount for name, amount in awards.items() if amount}, rake - left
 
     def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
         """Nobody wins this deal: the chips stay in the middle for the next one."""
         state = self.state
-        state.dead_money = state.pot()
-        for seat in state.seats.values():
-            seat.put_in = ZERO
+        self.ledger.carry_deal()
         self.outcome = outcome
         self.void_reason = reason
         state.phase = Phase.OVER
@@ -880,20 +845,19 @@ class Replay:
                 number=len(self.deal_summaries) + 1,
                 outcome=outcome,
                 pot=pot,
-                rake=self.rake_taken - rake,
-                awards=_difference(self.awards, awards),
-                refunds=_difference(self.refunds, refunds),
-                carried=state.dead_money if self.outcome is not None else state.pot(),
+                rake=self.ledger.rake - rake,
+                awards=_difference(self.ledger.awards, awards),
+                refunds=_difference(self.ledger.refunds, refunds),
+                carried=self.ledger.pot(),
             )
         )
-        self._deal_start = (dict(self.awards), dict(self.refunds), self.rake_taken)
+        self._deal_start = (dict(self.ledger.awards), dict(self.ledger.refunds), self.ledger.rake)
 
     def _new_deal(self, event: ev.NewDeal) -> None:
         for name, amount in self.reopen_returns.items():
             self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
         self.reopen_returns.clear()
         state = self.state
-        carried = state.dead_money if state.phase is Phase.OVER else state.pot()
         if state.phase is not Phase.OVER:
             self.note(event, "the deal before was not finished; its pot stays in the middle")
         else:
@@ -908,9 +872,8 @@ class Replay:
         else:
             moves = True
         dealer = state.players_from(state.dealer)[0] if moves else state.dealer
-        stacks = {name: seat.stack for name, seat in state.seats.items()}
-        fresh = new_hand_state(self.config, state.order, dealer, stacks)
-        fresh.dead_money = carried
+        self.ledger.new_deal()  # an unfinished deal's chips stay in the middle
+        fresh = new_hand_state(self.config, state.order, dealer, self.ledger)
         if self.outcome is not Outcome.POT_CARRIED:
             self.sitting_out = set()
         for name in self.sitting_out:
@@ -918,8 +881,6 @@ class Replay:
             fresh.seats[name].folded = True
         fresh.deal_number = state.deal_number + 1
         fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
-        if self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            self.pot_share = dict.fromkeys(self.pot_share, ZERO)
         self.state = fresh
         self.outcome = None
         self.void_reason = ""
@@ -932,8 +893,6 @@ class Replay:
         self.declared_caps.clear()
         self.reopen_returns.clear()
         self.opening_amount = ZERO
-        self.antes_in = dict.fromkeys(self.antes_in, ZERO)
-        self.dead_antes = {}
 
     def _next_deal_config(self) -> None:
         """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
@@ -954,15 +913,10 @@ class Replay:
         if self.pending:
             for name in list(self.pending):
                 self.remedies.decide_out_of_turn(self, name)
-        outcome = self.outcome
-        carried = state.dead_money
-        if outcome is None:
-            outcome = Outcome.UNFINISHED
-            # The pot as it stands belongs to nobody yet; it is reported as carried so the
-            # books still balance.
-            carried = state.pot()
+        # An unfinished deal's pot belongs to nobody yet: it is reported as carried, so the books
+        # still balance.
+        outcome = self.outcome or Outcome.UNFINISHED
         self._end_deal_summary()
-        net = {name: self.got_back[name] - self.put_in[name] for name in self.log.header.seats}
         if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
             pot = sum((p.amount for p in self.last_split.pots), ZERO)
         else:
@@ -973,12 +927,12 @@ class Replay:
             rulings=tuple(rulings),
             outcome=outcome,
             pot=pot,
-            awards=dict(sorted(self.awards.items())),
-            refunds=dict(sorted(self.refunds.items())),
-            carried=carried,
-            net=net,
-            put_in=dict(self.put_in),
-            rake=self.rake_taken,
+            awards=dict(sorted(self.ledger.awards.items())),
+            refunds=dict(sorted(self.ledger.refunds.items())),
+            carried=self.ledger.pot(),
+            net=self.ledger.net(),
+            put_in=dict(self.ledger.put_in),
+            rake=self.ledger.rake,
             deals=tuple(self.deal_summaries),
             divergence=self.divergence,
             actions=tuple(

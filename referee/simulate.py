@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from referee import events as ev
+from referee.adjudicate.ledger import Ledger
 from referee.cards import deck
 from referee.config import PlayConfig
 from referee.events import AnteRule, HandLog, Limit, LimitKind, LogHeader
@@ -169,8 +170,8 @@ class _Plan:
 
 
 def _load(rulebook: str | Rulebook | None) -> Rulebook:
-    from referee.engine import DEFAULT_RULEBOOK
     from referee.rulebook import load_rulebook
+    from referee.rulebook.load import DEFAULT_RULEBOOK
 
     if rulebook is None or isinstance(rulebook, str):
         return load_rulebook(rulebook or DEFAULT_RULEBOOK)
@@ -298,11 +299,12 @@ class _LogBuilder:
 
     def build(self) -> SimulatedHand:
         dealer = self.dealer
-        carried = ZERO
+        ledger = Ledger(self.order, self.stacks)
         put_in = dict.fromkeys(self.order, ZERO)
         for deal_number in range(1, MAX_DEALS + 1):
-            state = new_hand_state(self.config, self.order, dealer, self.stacks)
-            state.dead_money = carried
+            if deal_number > 1:
+                ledger.new_deal()  # the passed-out deal's antes stay in the middle
+            state = new_hand_state(self.config, self.order, dealer, ledger)
             state.deal_number = deal_number
             if deal_number > 1:
                 self.events.append(ev.NewDeal())
@@ -318,10 +320,8 @@ class _LogBuilder:
             self.deals.append(record)
             for name, amount in record.contributions.items():
                 put_in[name] += amount
-            self.stacks = {name: seat.stack for name, seat in state.seats.items()}
             if record.outcome != "passed-out":
                 break
-            carried = record.pot
             if self.config.dealer_moves_when_passed:
                 dealer = state.players_from(dealer)[0]
         events = tuple(self.events)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
 
+from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
 from referee.config import PlayConfig
 
@@ -41,8 +42,8 @@ class Seat:
     """One player's situation in the current deal."""
 
     name: str
-    stack: Decimal | None
-    """Chips behind; None when the log gives no stacks (no table-stakes limit)."""
+    ledger: Ledger = field(repr=False, compare=False)
+    """Where this player's chips are counted (his stack and what he has in the pot are read there)."""
     cards: list[Card] = field(default_factory=list)
     """What the log says the player holds; ``??`` for cards nobody saw."""
     in_hand: bool = True
@@ -50,8 +51,6 @@ class Seat:
     folded: bool = False
     dead: bool = False
     all_in: bool = False
-    put_in: Decimal = ZERO
-    """Chips put into this deal's pot (antes, blinds, bets)."""
     put_in_round: Decimal = ZERO
     """Chips put in during the current betting round (blinds count in the first)."""
     acted: bool = False
@@ -80,6 +79,16 @@ class Seat:
     """How many of his discards have gone back into the stub."""
     split_kept: tuple[Card, ...] | None = None
     """Openers kept aside when he announced a split."""
+
+    @property
+    def stack(self) -> Decimal | None:
+        """Chips behind; None when the log gives no stacks (no table-stakes limit)."""
+        return self.ledger.stack(self.name)
+
+    @property
+    def put_in(self) -> Decimal:
+        """Chips put into this deal's pot (antes, blinds, bets)."""
+        return self.ledger.in_deal(self.name)
 
     @property
     def can_act(self) -> bool:
@@ -111,8 +120,8 @@ class HandState:
     last_aggressor: str | None = None
     opener: str | None = None
     opened: bool = False
-    dead_money: Decimal = ZERO
-    """Chips carried in from earlier deals of this log."""
+    ledger: Ledger = field(default_factory=lambda: Ledger(()), repr=False)
+    """The chips of the whole log (this deal's pot, stacks, what carried in)."""
     deal_number: int = 1
     misdeals_by_dealer: int = 0
     """Misdeals in a row by the current dealer (000: two in a row and the deal passes)."""
@@ -246,39 +255,41 @@ class HandState:
     def can_check(self, name: str) -> bool:
         return self.seats[name].put_in_round >= self.current_bet
 
+    @property
+    def dead_money(self) -> Decimal:
+        """Chips carried in from earlier deals of this log."""
+        return self.ledger.carried
+
     def pot(self) -> Decimal:
         """Everything in the middle now, carried pots included."""
-        return self.dead_money + sum((s.put_in for s in self.seats.values()), ZERO)
+        return self.ledger.pot()
 
     def contributions(self) -> dict[str, Decimal]:
-        return {name: seat.put_in for name, seat in self.seats.items() if seat.put_in}
+        return self.ledger.contributions()
 
     # --- chips --------------------------------------------------------------------------------
 
-    def pay(self, name: str, amount: Decimal, *, betting: bool = True) -> Decimal:
+    def pay(self, name: str, amount: Decimal, *, betting: bool = True, move: Move | None = None) -> Decimal:
         """Move chips from ``name``'s stack to the pot; returns what was actually paid.
 
-        Under table stakes a player pays at most what he has and is then all in.
+        Under table stakes a player pays at most what he has and is then all in. ``move`` says
+        what the chips are (an ante when not betting, else a bet, unless given).
         """
         seat = self.seats[name]
-        if seat.stack is not None:
-            amount = min(amount, seat.stack)
-            seat.stack -= amount
-            if seat.stack == ZERO and (betting or amount > ZERO):
-                # An ante can take a short stack's last chip: he is all in for the antes.
-                seat.all_in = True
-        seat.put_in += amount
+        paid = self.ledger.pay(name, amount, move or (Move.BET if betting else Move.ANTE))
+        if seat.stack == ZERO and (betting or paid > ZERO):
+            # An ante can take a short stack's last chip: he is all in for the antes.
+            seat.all_in = True
         if betting:
-            seat.put_in_round += amount
-        return amount
+            seat.put_in_round += paid
+        return paid
 
     def refund(self, name: str, amount: Decimal) -> None:
         """Hand chips back from the pot (a withdrawn bet)."""
         seat = self.seats[name]
-        seat.put_in -= amount
+        self.ledger.hand_back(name, amount)
         seat.put_in_round = max(ZERO, seat.put_in_round - amount)
         if seat.stack is not None:
-            seat.stack += amount
             seat.all_in = False
 
     # --- betting ------------------------------------------------------------------------------
@@ -420,11 +431,7 @@ class HandState:
         seat.cards_known = all(not c.is_unknown for c in seat.cards)
 
 
-def new_hand_state(
-    config: PlayConfig,
-    order: tuple[str, ...],
-    dealer: str,
-    stacks: dict[str, Decimal | None],
-) -> HandState:
-    seats = {name: Seat(name=name, stack=stacks.get(name)) for name in order}
-    return HandState(config=config, seats=seats, order=order, dealer=dealer)
+def new_hand_state(config: PlayConfig, order: tuple[str, ...], dealer: str, ledger: Ledger) -> HandState:
+    """A deal about to begin; ``ledger`` holds the log's chips (and what earlier deals carried)."""
+    seats = {name: Seat(name=name, ledger=ledger) for name in order}
+    return HandState(config=config, seats=seats, order=order, dealer=dealer, ledger=ledger)

@@ -169,7 +169,13 @@ CASES: dict[str, tuple[str, int, int, str, str]] = {
         "extends names 'scarn', which is not a bundled rulebook",
         "did you mean 'scarne'?",
     ),
-    "extends_missing_file": ("extends_missing_file.yaml", 3, 10, "which does not exist", ""),
+    "extends_missing_file": (
+        "extends_missing_file.yaml",
+        3,
+        10,
+        "extends names the path './no-such-base.yaml'; only a file in the same folder",
+        "a .yaml file in the same folder as this rulebook",
+    ),
     "insert_before_unknown_row": (
         "insert_before_unknown_row.yaml",
         7,

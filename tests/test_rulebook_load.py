@@ -72,15 +72,14 @@ def test_a_child_overrides_game_settings_key_by_key() -> None:
     assert game.openers.rule is OpenersRule.JACKS_OR_BETTER  # scarne's default game
 
 
-def test_extends_a_relative_file(tmp_path: Path) -> None:
+def test_extends_a_file_in_the_same_folder(tmp_path: Path) -> None:
     (tmp_path / "base.yaml").write_text(HOUSE)
-    (tmp_path / "nested").mkdir()
-    (tmp_path / "nested" / "ours.yaml").write_text(
-        "id: ours\ntitle: Ours\nextends: ../base.yaml\n"
+    (tmp_path / "ours.yaml").write_text(
+        "id: ours\ntitle: Ours\nextends: base.yaml\n"
         "irregularities:\n  raise-cap:\n"
         "    - {id: 1, then: bet-stands-as-call, cite: ours, summary: A call.}\n"
     )
-    book = load_rulebook(str(tmp_path / "nested" / "ours.yaml"))
+    book = load_rulebook(str(tmp_path / "ours.yaml"))
     assert book.lineage == ("ours", "house", "scarne")
     assert book.rule_id("exposed-card", book.table("exposed-card")[0]) == "house:exposed-card/house-0"
     assert book.rule_id("raise-cap", book.table("raise-cap")[0]) == "ours:raise-cap/1"

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from referee.commands._common import console, friendly_errors, print_file_problems
 
@@ -40,7 +39,7 @@ def check(
             failed += 1
             print_file_problems(path, error)
         else:
-            out.print(escape(f"{path}: ok"), soft_wrap=True)
+            out.print(f"{path}: ok", soft_wrap=True)
     if failed:
         raise typer.Exit(code=1)
 

@@ -34,17 +34,26 @@ def rule(
     html: Annotated[bool, typer.Option("--html", help="Print an HTML report.")] = False,
 ) -> None:
     """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision."""
-    from referee.engine import not_modelled, rule_log, rulebook_name
+    from referee.engine import not_modelled, rule_log
     from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render, to_json, to_markdown
-    from referee.rulebook.load import load_rulebook
+    from referee.rulebook.load import rulebook_for_log
 
     with friendly_errors():
         source = read_source(log)
         text = source.text
         hand = parse_log(text, source.name)
-        book = load_rulebook(rulebook_name(hand, rulebook))
+        line, column = hand.header.position("rulebook")
+        book = rulebook_for_log(
+            hand.header.rulebook,
+            rulebook,
+            source.folder,
+            log_file=source.name,
+            line=line,
+            column=column,
+            log_text=text,
+        )
         result = rule_log(hand, text, book)
     for missing in not_modelled(book, hand):
         err_console.print(f"note: the referee does not model {missing}; it plays this hand as draw poker.")
@@ -58,9 +67,7 @@ def rule(
     if html:
         import io
 
-        from rich.console import Console
-
-        recording = Console(record=True, file=io.StringIO(), width=100)
+        recording = console(record=True, file=io.StringIO(), width=100)
         render(recording, hand, result, explain=explain)
         out.file.write(recording.export_html(inline_styles=True))
         return

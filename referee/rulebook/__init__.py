@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from referee.rulebook.vocabulary import FACTS, KIND_FACTS, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.rulebook.decisions import Decision, FactsError, Miss, decide, decide_chain
+    from referee.rulebook.decisions import Decision, FactsError, Miss, NoRuleError, decide, decide_chain
     from referee.rulebook.games import effective_game, game_names, variant
-    from referee.rulebook.load import bundled_rulebooks, load_rulebook, load_text
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook, load_text, rulebook_for_log
     from referee.rulebook.model import MissingTableError, Row, Rulebook, Variant
     from referee.rulebook.settings import GameSettings
 
@@ -34,6 +34,7 @@ __all__ = [
     "Kind",
     "Miss",
     "MissingTableError",
+    "NoRuleError",
     "RemedyId",
     "Row",
     "Rulebook",
@@ -45,6 +46,7 @@ __all__ = [
     "game_names",
     "load_rulebook",
     "load_text",
+    "rulebook_for_log",
     "variant",
 ]
 
@@ -54,12 +56,14 @@ _LAZY = {
     "Miss": "decisions",
     "decide": "decisions",
     "decide_chain": "decisions",
+    "NoRuleError": "decisions",
     "effective_game": "games",
     "game_names": "games",
     "variant": "games",
     "bundled_rulebooks": "load",
     "load_rulebook": "load",
     "load_text": "load",
+    "rulebook_for_log": "load",
     "MissingTableError": "model",
     "Row": "model",
     "Rulebook": "model",

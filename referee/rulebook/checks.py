@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Problem
+from referee.rulebook.contract import contract_problems
 from referee.rulebook.model import Count, Row, RowSource, Rulebook, SameAs, Status
 from referee.rulebook.problems import did_you_mean, join_hint
 from referee.rulebook.settings import GameSettings, setting_paths
@@ -34,6 +35,7 @@ def rulebook_problems(book: Rulebook, doc: Doc) -> list[Problem]:
     problems.extend(_coverage_problems(book, doc))
     problems.extend(_same_as_cycles(book, doc))
     problems.extend(_game_problems(book, doc))
+    problems.extend(contract_problems(book, doc))
     return problems
 
 
@@ -162,6 +164,34 @@ def _coverage_problems(book: Rulebook, doc: Doc) -> list[Problem]:
             f"status is complete but there is no table for: {', '.join(missing)}",
             "add the tables (rows with `source: silent` and a `fallback:` where your source says nothing), "
             "or write `status: partial`",
+        )
+    ]
+
+
+def missing_table_problems(book: Rulebook, doc: Doc) -> list[Problem]:
+    """A partial rulebook's holes: every irregularity a hand could meet that it has no table for.
+
+    The referee asks a table for every kind of the vocabulary, so a rulebook that is to rule hands
+    needs them all (its own or inherited through ``extends:``). A complete rulebook is held to this
+    by the coverage check already; this is for ``status: partial``, when it is to be played.
+    """
+    if book.status is not Status.PARTIAL or doc.parent_failed:
+        return []
+    missing = [kind.value for kind in Kind if not book.irregularities.get(kind)]
+    if not missing:
+        return []
+    path: tuple[Any, ...] = ("irregularities",) if "irregularities" in doc.data else ("status",)
+    one = len(missing) == 1
+    tables = f"a table for `{missing[0]}`" if one else "a table for each of them"
+    base = (
+        "a complete rulebook" if len(book.lineage) > 1 else "`extends: scarne` (or another bundled rulebook)"
+    )
+    return [
+        doc.problem(
+            path,
+            f"this rulebook (status: partial) has no table for {', '.join(missing)}: "
+            f"the referee could not rule a hand where {'it' if one else 'one of them'} happens",
+            f"add {base} to take the missing tables from, or {tables}",
         )
     ]
 

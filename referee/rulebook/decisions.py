@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from referee.rulebook.model import Count, RemedyBase, Row, RowSource, Rulebook, SameAs
+from referee.errors import Problem, RulebookError
+from referee.rulebook.model import Count, MissingTableError, RemedyBase, Row, RowSource, Rulebook, SameAs
 from referee.rulebook.vocabulary import FACTS, KIND_FACTS, Fact, FactType, Kind
 
 _YES_NO: Final = {True: "yes", False: "no"}
@@ -27,6 +28,27 @@ class FactsError(ValueError):
         self.kind = kind
         self.problems = problems
         super().__init__(f"facts for {kind}: " + "; ".join(problems))
+
+
+class NoRuleError(RulebookError, MissingTableError):
+    """A hand met an irregularity the rulebook has no table for (a partial rulebook).
+
+    A :class:`~referee.errors.RulebookError`, so the command line says so plainly and exits 1;
+    also a :class:`~referee.rulebook.model.MissingTableError`, for callers that look for that.
+    Loading a rulebook ``for_play`` refuses such a rulebook before any hand is ruled by it.
+    """
+
+    def __init__(self, rulebook: Rulebook, kind: Kind) -> None:
+        self.kind = kind
+        super().__init__(
+            Problem(
+                f"this rulebook has no rule for {kind.value}: rulebook {rulebook.id!r} has no table for "
+                f"{kind.value!r} (it is partial), so the referee cannot rule this hand by it",
+                rulebook.file or rulebook.id,
+                hint=f"add `extends: scarne` or a table for `{kind.value}`; "
+                "`referee rulebook check` lists every table it lacks",
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +110,14 @@ def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) ->
         FactsError: ``kind`` is unknown, or ``facts`` lacks one the kind needs (see
             :data:`~referee.rulebook.vocabulary.KIND_FACTS`), has an unknown one, or a value of
             the wrong type or outside the fact's words.
-        MissingTableError: a partial rulebook has no table for ``kind``.
+        NoRuleError: a partial rulebook has no table for ``kind`` (a ``MissingTableError`` and a
+            ``RulebookError``).
     """
     kind = _kind(kind)
     values = check_facts(kind, facts)
     tried: list[Miss] = []
+    if not rulebook.covers(kind):
+        raise NoRuleError(rulebook, kind)
     rows = rulebook.table(kind)
     for row in rows:
         failed = [(fact, need) for fact, holds, need in _tests(row) if not holds(values[fact])]

@@ -2,6 +2,17 @@
 
 ``load_rulebook("scarne")`` gives a bundled rulebook (cached in-process); ``load_rulebook(path)``
 reads a file. Either way the result is fully merged along its ``extends:`` chain.
+``rulebook_for_log(...)`` chooses the rulebook a log is ruled by (``-r``, else the log's
+``rulebook:`` line, else scarne) and refuses one with a hole in it.
+
+What a name may lead to. A path the user types (``-r path/to/house.yaml``, ``rulebook check``) is
+the user's own choice and may be any readable file. A name written *inside* a file — a rulebook's
+``extends:``, a log's ``rulebook:`` line — may name only a bundled rulebook or a ``.yaml`` file in
+the same folder as the file that names it: a plain file name (``friday.yaml``, or ``friday`` for
+``friday.yaml`` / ``friday.yml``), no folders, no ``..``, no absolute path, not a link to a file
+outside that folder. Anything else is refused with a message that says what was written and what
+is allowed, and never opens (so never shows) the file it points at. A log read from standard input
+(typed at the table, pasted into a web page) may name only a bundled rulebook.
 
 How a rulebook that ``extends:`` another is merged with it:
 
@@ -21,6 +32,7 @@ word; all problems found are raised together in one :class:`~referee.errors.Rule
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,6 +41,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from referee.errors import Problem, RulebookError
+from referee.inputs import MAX_RULEBOOK_BYTES, InputError, Source, decode, read_source
 from referee.rulebook.model import Rulebook
 from referee.rulebook.problems import did_you_mean, join_hint, locate, pydantic_problems
 from referee.rulebook.vocabulary import Kind
@@ -38,6 +51,12 @@ BUNDLED_PACKAGE: Final = "referee.rulebooks"
 EXAMPLES_PACKAGE: Final = "referee.rulebooks.examples"
 CATALOG_FILE: Final = "games.yaml"
 MAX_EXTENDS: Final = 12
+DEFAULT_RULEBOOK: Final = "scarne"
+"""The rulebook a log is ruled by when neither ``-r`` nor its ``rulebook:`` line names one."""
+MAX_NAME_CHARS: Final = 100
+"""A rulebook name or file name written in a file (``extends:``, a log's ``rulebook:``)."""
+_FILE_NAME: Final = re.compile(r"\w[\w.+-]*")
+_SUFFIXES: Final = (".yaml", ".yml")
 _DIRECTIVES: Final = ("before", "after", "remove")
 _SECTIONS: Final = ("game", "variants", "irregularities", "silent_on")
 
@@ -95,20 +114,43 @@ def bundled_rulebooks() -> list[str]:
     return list(_names)
 
 
-def load_rulebook(name_or_path: str) -> Rulebook:
+def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
     """A bundled rulebook by id, or a rulebook file by path, merged along its ``extends:`` chain.
+
+    The path is the user's own choice (typed on the command line) and may lead anywhere; the
+    ``extends:`` inside the file may not (see the module docstring). With ``for_play`` a partial
+    rulebook that lacks a table for some irregularity is refused, as ``rulebook check`` refuses
+    it: ruling a hand by it could meet an irregularity it has no rule for.
 
     Raises:
         RulebookError: the file cannot be read, is not valid YAML or does not validate; every
             problem found, each with file, line, key path and a hint.
     """
+    if bad := _odd_character(name_or_path):
+        raise RulebookError(
+            Problem(
+                f"{_shown(name_or_path)} cannot name a rulebook: it holds {bad}",
+                _shown(name_or_path),
+                hint="give a bundled rulebook (" + ", ".join(bundled_rulebooks()) + ") or a YAML file",
+            )
+        )
     if name_or_path in bundled_rulebooks():
-        return _bundled(name_or_path)
+        return _bundled(name_or_path, for_play=for_play)
     path = Path(name_or_path)
-    if path.is_file():
-        return build(read_file(path, ()))
-    if path.suffix in (".yaml", ".yml") or os.sep in name_or_path or "/" in name_or_path:
-        raise RulebookError(Problem(f"no such file: {name_or_path}", name_or_path))
+    if path.is_file() or path.is_dir():
+        return build(read_file(path, ()), for_play=for_play)
+    if os.path.lexists(path):
+        raise RulebookError(
+            Problem(
+                f"cannot read {name_or_path}: it is a link that leads nowhere or goes round in a circle",
+                name_or_path,
+                hint="point the link at the rulebook file, or give the file itself",
+            )
+        )
+    if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
+        raise RulebookError(
+            Problem(f"no such file: {name_or_path}", name_or_path, hint="check the spelling and the folder")
+        )
     raise RulebookError(
         Problem(
             f"{name_or_path!r} is neither a bundled rulebook nor a file",
@@ -120,8 +162,55 @@ def load_rulebook(name_or_path: str) -> Rulebook:
     )
 
 
+def rulebook_for_log(
+    header_name: str | None,
+    override: str | None,
+    log_folder: Path | None,
+    *,
+    log_file: str = "<log>",
+    line: int = 0,
+    column: int = 0,
+    log_text: str = "",
+) -> Rulebook:
+    """The rulebook to rule a log by: ``-r`` wins, then the log's ``rulebook:`` line, then scarne.
+
+    ``override`` (``-r``) was typed by the user and may be any path. ``header_name`` was written in
+    the log, which may have been typed at the table or pasted into a web page: it may name only a
+    bundled rulebook or a ``.yaml`` file in ``log_folder``, the folder the log was read from
+    (None for standard input: then only a bundled rulebook). ``log_file``, ``line``, ``column``
+    (where the ``rulebook:`` line is; ``LogHeader.position("rulebook")``) and ``log_text`` let a
+    refusal point at that line. The rulebook is loaded ``for_play``: one with a hole is refused.
+
+    Raises:
+        RulebookError: the name is refused, or the rulebook cannot be loaded or has a hole.
+    """
+    if override:
+        return load_rulebook(override, for_play=True)
+    if not header_name:
+        return load_rulebook(DEFAULT_RULEBOOK, for_play=True)
+    texts = log_text.splitlines()
+    source = texts[line - 1] if 0 < line <= len(texts) else ""
+    start = source.find(header_name, max(column - 1, 0) + len("rulebook")) if source else -1
+    at, end = (start + 1, start + 1 + len(header_name)) if start >= 0 else (column, 0)
+    try:
+        target = resolve_name(header_name, _Referrer.log(log_folder))
+    except _Refused as refused:
+        raise RulebookError(Problem(refused.message, log_file, line, at, source, refused.hint, end)) from None
+    if isinstance(target, str):
+        return _bundled(target, for_play=True)
+    shown = target
+    if not log_file.startswith("<"):  # name it as the log was named (relative, as the user typed it)
+        beside = Path(log_file).parent / target.name
+        if os.path.realpath(beside) == os.path.realpath(target):
+            shown = beside
+    return build(read_file(shown, ()), for_play=True)
+
+
 def check_file(path: Path) -> str:
     """Check a rulebook file — or the game catalog — and say what it holds.
+
+    A rulebook is checked as ``referee rule`` would take it (``for_play``): a partial one that
+    lacks a table for an irregularity is reported, with every kind it lacks.
 
     Raises:
         RulebookError: every problem found, as for :func:`load_rulebook`, plus fallbacks that name
@@ -130,54 +219,72 @@ def check_file(path: Path) -> str:
     from referee.rulebook.checks import reference_problems
     from referee.rulebook.games import parse_catalog
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulebookError(Problem(f"cannot read the file: {error}", str(path))) from None
-    parsed, _ = parse_yaml(text, str(path))
+    source = _read_source(path)
+    parsed, _ = parse_yaml(source.text, source.name, checked=True)
     if (
         parsed is not None
         and isinstance(parsed.data, dict)
         and "variants" in parsed.data
         and "id" not in parsed.data
     ):
-        catalog = parse_catalog(text, str(path))
+        catalog = parse_catalog(source.text, source.name)
         return f"a game catalog of {len(catalog.variants)} games"
-    book = load_rulebook(str(path))
+    if source.folder is None:  # standard input: no folder to read a parent from
+        identity, referrer = f"text:{source.name}", _Referrer.rulebook(None, text=True)
+    else:
+        identity, referrer = f"file:{os.path.realpath(path)}", _Referrer.rulebook(path.parent)
+    doc = _resolve(_parse(source.text, source.name, checked=True), source.name, identity, (), referrer)
+    book = build(doc, for_play=True)
     if problems := reference_problems(book):
         raise RulebookError(problems)
     rows = sum(len(rows) for rows in book.tables().values())
     return f"{book.id}, {len(book.tables())} irregularities, {rows} rows"
 
 
-def load_text(text: str, file: str = "<rulebook>") -> Rulebook:
-    """A rulebook from YAML text; ``extends:`` may name bundled rulebooks (paths are relative to ``.``)."""
-    return build(_resolve(_parse(text, file), file, f"text:{file}", (), Path(".")))
+def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None) -> Rulebook:
+    """A rulebook from YAML text.
+
+    Its ``extends:`` may name a bundled rulebook, or — only when ``folder`` is given — a ``.yaml``
+    file in ``folder``; a text has no folder of its own to read from.
+    """
+    return build(
+        _resolve(_parse(text, file), file, f"text:{file}", (), _Referrer.rulebook(folder, text=True))
+    )
 
 
 def bundled_doc(name: str, chain: tuple[str, ...] = ()) -> Doc:
-    """The merged document of a bundled rulebook (cached)."""
+    """The merged document of a bundled rulebook (cached). It may extend only bundled rulebooks."""
     if name not in _docs:
-        text = resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
         file = f"rulebooks/{name}.yaml"
-        _docs[name] = _resolve(_parse(text, file), file, f"bundled:{name}", chain, None)
+        data = resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml").read_bytes()
+        try:
+            text = decode(data, file, what="rulebook", max_bytes=MAX_RULEBOOK_BYTES)
+        except InputError as error:
+            raise RulebookError(error.problems) from None
+        _docs[name] = _resolve(
+            _parse(text, file, checked=True), file, f"bundled:{name}", chain, _Referrer.bundled()
+        )
     return _docs[name]
 
 
 def read_file(path: Path, chain: tuple[str, ...]) -> Doc:
-    """The merged document of a rulebook file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RulebookError(Problem("the file is not UTF-8 text", str(path))) from None
-    except OSError as error:
-        raise RulebookError(Problem(f"cannot read the file: {error.strerror or error}", str(path))) from None
-    return _resolve(_parse(text, str(path)), str(path), f"file:{path.resolve()}", chain, path.parent)
+    """The merged document of a rulebook file; its ``extends:`` may name files in its own folder."""
+    source = _read_source(path)
+    return _resolve(
+        _parse(source.text, source.name, checked=True),
+        source.name,
+        f"file:{os.path.realpath(path)}",
+        chain,
+        _Referrer.rulebook(path.parent),
+    )
 
 
-def build(doc: Doc) -> Rulebook:
-    """Validate a merged document into a Rulebook, or raise every problem found."""
-    from referee.rulebook.checks import rulebook_problems
+def build(doc: Doc, *, for_play: bool = False) -> Rulebook:
+    """Validate a merged document into a Rulebook, or raise every problem found.
+
+    With ``for_play``, a partial rulebook that lacks a table for some irregularity is refused too.
+    """
+    from referee.rulebook.checks import missing_table_problems, rulebook_problems
 
     problems = list(doc.problems)
     book: Rulebook | None = None
@@ -186,16 +293,17 @@ def build(doc: Doc) -> Rulebook:
     except ValidationError as error:
         problems.extend(pydantic_problems(error, doc.data, doc.spot, Rulebook))
     if book is not None:
+        kinds = {kind.value: kind for kind in Kind}
         book._origins = {
-            (Kind(kind), row_id): origin
-            for (kind, row_id), origin in doc.origins.items()
-            if kind in set(Kind)
+            (kinds[kind], row_id): origin for (kind, row_id), origin in doc.origins.items() if kind in kinds
         }
         book._lineage = doc.lineage
         book._file = doc.file
         book._own_game = doc.own_game
         book._own_keys = doc.own_keys
         problems.extend(rulebook_problems(book, doc))
+        if for_play:
+            problems.extend(missing_table_problems(book, doc))
     if problems:
         raise RulebookError(with_source(_first_at_each_spot(problems), doc.lines))
     assert book is not None
@@ -249,14 +357,25 @@ def clear_cache() -> None:
 # --- reading and merging ------------------------------------------------------------------------------
 
 
-def _bundled(name: str) -> Rulebook:
+def _bundled(name: str, *, for_play: bool = False) -> Rulebook:
     if name not in _books:
         _books[name] = build(bundled_doc(name))
-    return _books[name]
+    book = _books[name]
+    if for_play and not all(book.covers(kind) for kind in Kind):
+        build(bundled_doc(name), for_play=True)  # raises, naming what is missing
+    return book
 
 
-def _parse(text: str, file: str) -> tuple[Parsed, list[Problem]]:
-    parsed, problems = parse_yaml(text, file)
+def _read_source(path: Path) -> Source:
+    """A rulebook file's text, held to the limits of :mod:`referee.inputs`."""
+    try:
+        return read_source(path, what="rulebook", max_bytes=MAX_RULEBOOK_BYTES)
+    except InputError as error:
+        raise RulebookError(error.problems) from None
+
+
+def _parse(text: str, file: str, *, checked: bool = False) -> tuple[Parsed, list[Problem]]:
+    parsed, problems = parse_yaml(text, file, checked=checked)
     if parsed is None:
         raise RulebookError(problems)
     if not isinstance(parsed.data, dict):
@@ -282,7 +401,7 @@ def _resolve(
     file: str,
     identity: str,
     chain: tuple[str, ...],
-    folder: Path | None,
+    referrer: _Referrer,
 ) -> Doc:
     parsed, problems = parsed_and_problems
     data: dict[str, Any] = parsed.data  # type: ignore[assignment]
@@ -298,7 +417,7 @@ def _resolve(
     if extends is None:
         _root_rows(doc, own_id)
         return doc
-    parent = _parent(doc, extends, identity, chain, folder)
+    parent = _parent(doc, extends, identity, chain, referrer)
     if parent is None:
         _root_rows(doc, own_id)
         doc.parent_failed = True
@@ -307,14 +426,16 @@ def _resolve(
 
 
 def _parent(
-    doc: Doc, extends: object, identity: str, chain: tuple[str, ...], folder: Path | None
+    doc: Doc, extends: object, identity: str, chain: tuple[str, ...], referrer: _Referrer
 ) -> Doc | None:
     """The merged parent, or None after recording why it cannot be had."""
     where = ("extends",)
     chain = (*chain, identity)
     if not isinstance(extends, str) or not extends.strip():
         doc.problems.append(
-            doc.problem(where, "extends takes a bundled rulebook id or a file path", key=False)
+            doc.problem(
+                where, "extends takes a bundled rulebook id or a file name", referrer.allowed(), key=False
+            )
         )
         return None
     if len(chain) > MAX_EXTENDS:
@@ -322,50 +443,169 @@ def _parent(
             doc.problem(where, f"more than {MAX_EXTENDS} rulebooks extend one another", key=False)
         )
         return None
-    is_path = extends.endswith((".yaml", ".yml")) or "/" in extends or os.sep in extends
-    if not is_path:
-        target = f"bundled:{extends}"
-        if extends not in bundled_rulebooks():
-            doc.problems.append(
-                doc.problem(
-                    where,
-                    f"extends names {extends!r}, which is not a bundled rulebook",
-                    join_hint(
-                        did_you_mean(extends, bundled_rulebooks()),
-                        "bundled: " + ", ".join(bundled_rulebooks()) + "; or give a path ending in .yaml",
-                    ),
-                    key=False,
-                )
-            )
-            return None
-    elif folder is None:
-        doc.problems.append(
-            doc.problem(where, "a bundled rulebook can only extend another bundled one", key=False)
-        )
+    try:
+        target = resolve_name(extends, referrer)
+    except _Refused as refused:
+        doc.problems.append(doc.problem(where, refused.message, refused.hint, key=False))
         return None
-    else:
-        path = folder / extends
-        target = f"file:{path.resolve()}"
-        if not path.is_file():
-            doc.problems.append(
-                doc.problem(where, f"extends names {str(path)!r}, which does not exist", key=False)
-            )
-            return None
-    if target in chain:
-        names = [step.split(":", 1)[1] for step in (*chain, target)]
+    step = f"bundled:{target}" if isinstance(target, str) else f"file:{os.path.realpath(target)}"
+    if step in chain:
+        names = [os.path.basename(link.split(":", 1)[1]) for link in chain]
+        last = os.path.basename(step.split(":", 1)[1])
+        written = extends if last == extends else f"{extends} (the same file as {last})"
         doc.problems.append(
             doc.problem(
                 where,
-                "extends goes round in a circle: " + " → ".join(os.path.basename(n) for n in names),
+                "extends goes round in a circle: " + " → ".join([*names, written]),
                 "one of these files must not extend the other",
                 key=False,
             )
         )
         return None
-    if not is_path:
-        return bundled_doc(extends, chain)
-    assert folder is not None
-    return read_file(folder / extends, chain)
+    if isinstance(target, str):
+        return bundled_doc(target, chain)
+    return read_file(target, chain)
+
+
+# --- what a name written in a file may lead to ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Referrer:
+    """Who wrote a rulebook name, and so where the name may lead."""
+
+    says: str
+    """How messages name what was written: ``extends`` or ``the log's `rulebook:` line``."""
+    place: str
+    """``this rulebook`` or ``this log``."""
+    folder: Path | None
+    """Where a file it names may be; None: only bundled rulebooks."""
+    why_not_files: str = ""
+    """Why, when ``folder`` is None."""
+
+    @classmethod
+    def rulebook(cls, folder: Path | None, *, text: bool = False) -> _Referrer:
+        why = "a rulebook given as text has no folder to read another from" if text else ""
+        return cls("extends", "this rulebook", folder, why)
+
+    @classmethod
+    def bundled(cls) -> _Referrer:
+        return cls("extends", "this rulebook", None, "a bundled rulebook can only extend another bundled one")
+
+    @classmethod
+    def log(cls, folder: Path | None) -> _Referrer:
+        why = "a log read from standard input can name only a bundled rulebook"
+        return cls("the log's `rulebook:` line", "this log", folder, "" if folder is not None else why)
+
+    def allowed(self) -> str:
+        bundled = ", ".join(bundled_rulebooks())
+        key = "`extends:`" if self.says == "extends" else "`rulebook:`"
+        if self.folder is None:
+            files = "; give a house-rule file with -r FILE" if self.place == "this log" else ""
+            return f"{key} names a bundled rulebook ({bundled}){files}"
+        return (
+            f"{key} names a bundled rulebook ({bundled}) or a .yaml file in the same folder as {self.place}"
+        )
+
+
+class _Refused(Exception):
+    """A name written in a file that may not be followed: what to say, and what is allowed."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def resolve_name(name: str, referrer: _Referrer) -> str | Path:
+    """A bundled rulebook's id, or the path of a ``.yaml`` file in ``referrer.folder``.
+
+    Never opens a file: it only looks at names and at where links lead.
+
+    Raises:
+        _Refused: anything else, with the message and the hint.
+    """
+    shown, says, allowed = _shown(name), referrer.says, referrer.allowed()
+    if bad := _odd_character(name):
+        raise _Refused(f"{says} names {shown}, which holds {bad}; no rulebook name does", allowed)
+    if len(name) > MAX_NAME_CHARS:
+        raise _Refused(
+            f"{says} names a rulebook of {len(name):,} characters; no rulebook name is so long", allowed
+        )
+    if name in bundled_rulebooks():
+        return name
+    if referrer.folder is None:
+        reason = f" ({referrer.why_not_files})" if referrer.why_not_files else ""
+        raise _Refused(
+            f"{says} names {shown}, which is not a bundled rulebook{reason}",
+            join_hint(did_you_mean(name, bundled_rulebooks()), allowed),
+        )
+    if (
+        "/" in name
+        or "\\" in name
+        or os.sep in name
+        or name.startswith(".")
+        or os.path.isabs(name)
+        or ":" in name
+    ):
+        raise _Refused(
+            f"{says} names the path {shown}; only a file in the same folder as {referrer.place} "
+            "may be named, by its name alone (no folders, no `..`)",
+            allowed,
+        )
+    if not _FILE_NAME.fullmatch(name):
+        raise _Refused(
+            f"{says} names {shown}, which is not a file name",
+            join_hint("use letters, digits, '-', '_' and '.'", allowed),
+        )
+    folder = referrer.folder
+    names = [name] if name.endswith(_SUFFIXES) else [name + suffix for suffix in _SUFFIXES]
+    for candidate in names:
+        path = folder / candidate
+        if path.is_file():
+            if os.path.dirname(os.path.realpath(path)) != os.path.realpath(folder):
+                raise _Refused(
+                    f"{says} names {shown}, a link to a file outside the folder of {referrer.place}",
+                    join_hint("copy the rulebook into this folder", allowed),
+                )
+            return path
+        if os.path.lexists(path):
+            what = "a folder" if path.is_dir() else "not a file the referee reads"
+            if os.path.islink(path) and not path.exists():
+                what = "a link that leads nowhere or goes round in a circle"
+            raise _Refused(f"{says} names {shown}, which is {what}", allowed)
+    nearby = [entry.name for entry in _yaml_files(folder)]
+    raise _Refused(
+        f"{says} names {shown}, which is not a bundled rulebook, and there is no "
+        f"{' or '.join(names)} in the folder of {referrer.place}",
+        join_hint(did_you_mean(name, [*bundled_rulebooks(), *nearby]), allowed),
+    )
+
+
+def _yaml_files(folder: Path) -> list[os.DirEntry[str]]:
+    """Up to a few hundred .yaml files in ``folder``, for "did you mean" (never read)."""
+    try:
+        with os.scandir(folder) as entries:
+            return [
+                entry for _, entry in zip(range(500), entries, strict=False) if entry.name.endswith(_SUFFIXES)
+            ]
+    except OSError:
+        return []
+
+
+def _odd_character(name: str) -> str:
+    """``a NUL character`` or ``the character U+001B`` when ``name`` holds one no name has."""
+    for char in name:
+        if char == "\x00":
+            return "a NUL character"
+        if not char.isprintable() and char != " ":
+            return f"the character U+{ord(char):04X}"
+    return ""
+
+
+def _shown(name: str) -> str:
+    """A name as written, quoted and escaped, cut short when long."""
+    return repr(name if len(name) <= 60 else name[:57] + "...")
 
 
 def _norm_id(value: object) -> str | None:

@@ -556,7 +556,8 @@ class Rulebook(Strict):
     source: SourceInfo | None = Field(default=None, description="The text it follows.")
     extends: str | None = Field(
         default=None,
-        description="A bundled rulebook id or a relative file path whose rules this one starts from.",
+        description="A bundled rulebook id, or the name of a .yaml file in the same folder, "
+        "whose rules this one starts from.",
     )
     status: Status = Field(
         default=Status.COMPLETE, description="complete (every kind has a table) or partial."

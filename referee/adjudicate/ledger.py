@@ -1,0 +1,225 @@
+"""The only place chips move: every ante, bet, hand-back, refund, award, rake and carry.
+
+Each movement is a named ``Move`` from a player to the middle or from the middle to a player (or
+to the house), written once as an ``Entry``. Everything else — what a player has put into this
+deal (for side pots and the pot limit), what he has behind (table stakes), the pot, what carries
+to the next deal, each player's net — is read from the ledger, never kept beside it. So the books
+balance by construction: ``sum(net) + carried + rake == 0`` for any log of any number of deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum, unique
+
+ZERO = Decimal(0)
+
+
+@unique
+class Move(StrEnum):
+    """How chips moved."""
+
+    ANTE = "ante"
+    """Player → middle: an ante, dead money of this deal (never an uncalled bet)."""
+    BLIND = "blind"
+    """Player → middle: a blind or straddle; a live bet that stays in on a misdeal."""
+    BET = "bet"
+    """Player → middle: a bet, raise, call or a short bet's completion."""
+    MATCH = "match"
+    """Player → the next deal's pot: an opener who lost matches the pot (Diablo)."""
+    RETURN = "return"
+    """Middle → player, this deal's chips: a bet withdrawn, an excess handed back."""
+    UNCALLED = "uncalled"
+    """Middle → player at settlement: the part of a bet nobody called."""
+    REFUND = "refund"
+    """Middle → player: chips given back when play stops (imperfect pack, a misdeal's antes)."""
+    AWARD = "award"
+    """Middle → a winner."""
+    RAKE = "rake"
+    """Middle → the house (an imported online hand)."""
+    CARRY = "carry"
+    """This deal's chips stay in the middle for the next deal (a record, no chips leave)."""
+
+
+INTO_MIDDLE = frozenset({Move.ANTE, Move.BLIND, Move.BET, Move.MATCH})
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One movement of chips."""
+
+    deal: int
+    move: Move
+    player: str | None
+    """Who paid or received; None for the house (rake) or the whole table (carry)."""
+    amount: Decimal
+
+
+class Ledger:
+    """The chips of one log, over all its deals."""
+
+    def __init__(self, players: Iterable[str], stacks: Mapping[str, Decimal | None] | None = None) -> None:
+        self.players = tuple(players)
+        start = stacks or {}
+        self._start: dict[str, Decimal | None] = {name: start.get(name) for name in self.players}
+        self.entries: list[Entry] = []
+        self.deal = 1
+        self._in_deal = dict.fromkeys(self.players, ZERO)
+        self._forced = dict.fromkeys(self.players, ZERO)
+        self._antes = dict.fromkeys(self.players, ZERO)
+        self._share = dict.fromkeys(self.players, ZERO)
+        self.carried = ZERO
+        """Chips in the middle from earlier deals of this log."""
+        self.put_in = dict.fromkeys(self.players, ZERO)
+        """What each player has put in over the whole log, less what was handed back as a return."""
+        self.got_back = dict.fromkeys(self.players, ZERO)
+        self.awards: dict[str, Decimal] = {}
+        self.refunds: dict[str, Decimal] = {}
+        """Uncalled bets and refunds (what the report shows as handed back)."""
+        self.rake = ZERO
+
+    # --- what the ledger says -----------------------------------------------------------------
+
+    def stack(self, name: str) -> Decimal | None:
+        """Chips behind; None when the log gives no stacks (no table-stakes limit)."""
+        start = self._start.get(name)
+        if start is None:
+            return None
+        return start - self.put_in[name] + self.got_back[name]
+
+    def in_deal(self, name: str) -> Decimal:
+        """Chips ``name`` has in this deal's pot (antes, blinds, bets)."""
+        return self._in_deal[name]
+
+    def contributions(self) -> dict[str, Decimal]:
+        """This deal's chips by player, for side pots (players with none left out)."""
+        return {name: amount for name, amount in self._in_deal.items() if amount}
+
+    def forced_in(self, name: str) -> Decimal:
+        """Antes and blinds ``name`` put in this deal (they stay in the pot on a misdeal)."""
+        return self._forced[name]
+
+    def forced_total(self) -> Decimal:
+        return sum(self._forced.values(), ZERO)
+
+    def dead_antes(self) -> dict[str, Decimal]:
+        """This deal's antes by player: dead chips of the main pot, never an uncalled bet."""
+        return {name: amount for name, amount in self._antes.items() if amount}
+
+    def share(self, name: str) -> Decimal:
+        """``name``'s chips in the middle not yet won or given back, carried pots included."""
+        return self._share[name]
+
+    def pot(self) -> Decimal:
+        """Everything in the middle now, carried chips included."""
+        return self.carried + sum(self._in_deal.values(), ZERO)
+
+    def net(self) -> dict[str, Decimal]:
+        return {name: self.got_back[name] - self.put_in[name] for name in self.players}
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def pay(self, name: str, amount: Decimal, move: Move = Move.BET) -> Decimal:
+        """``name`` puts chips into this deal's pot; at most what he has behind. Returns what he paid."""
+        if move not in INTO_MIDDLE or move is Move.MATCH:
+            raise ValueError(f"{move} is not a payment into this deal's pot")
+        stack = self.stack(name)
+        if stack is not None:
+            amount = min(amount, stack)
+        if amount <= ZERO:
+            return ZERO
+        self._record(move, name, amount)
+        self.put_in[name] += amount
+        self._in_deal[name] += amount
+        self._share[name] += amount
+        if move is not Move.BET:
+            self._forced[name] += amount
+        if move is Move.ANTE:
+            self._antes[name] += amount
+        return amount
+
+    def hand_back(self, name: str, amount: Decimal) -> None:
+        """Chips of this deal go back to the player who put them in (a withdrawn bet, an excess)."""
+        if amount <= ZERO:
+            return
+        amount = min(amount, self._in_deal[name])
+        self._record(Move.RETURN, name, amount)
+        self.put_in[name] -= amount
+        self._in_deal[name] -= amount
+        self._share[name] -= amount
+
+    def refund(self, name: str, amount: Decimal) -> None:
+        """Chips already in the middle (carried ones included) go back to ``name`` when play stops."""
+        if amount <= ZERO:
+            return
+        from_deal = min(amount, self._in_deal[name])
+        from_middle = amount - from_deal
+        self._in_deal[name] -= from_deal
+        self.carried -= from_middle
+        self._record(Move.REFUND, name, amount)
+        self.got_back[name] += amount
+        self.refunds[name] = self.refunds.get(name, ZERO) + amount
+        self._share[name] = max(ZERO, self._share[name] - amount)
+
+    def match(self, name: str, amount: Decimal) -> Decimal:
+        """``name`` puts chips straight into the next deal's pot (Diablo); at most what he has."""
+        stack = self.stack(name)
+        if stack is not None:
+            amount = min(amount, stack)
+        if amount <= ZERO:
+            return ZERO
+        self._record(Move.MATCH, name, amount)
+        self.put_in[name] += amount
+        self.carried += amount
+        return amount
+
+    def carry_deal(self) -> None:
+        """Nobody takes this deal's chips: they join what carries to the next deal."""
+        total = sum(self._in_deal.values(), ZERO)
+        if total:
+            self._record(Move.CARRY, None, total)
+        self.carried += total
+        self._in_deal = dict.fromkeys(self.players, ZERO)
+
+    def settle(
+        self, awards: Mapping[str, Decimal], uncalled: Mapping[str, Decimal], rake: Decimal = ZERO
+    ) -> Decimal:
+        """Pay out this deal: uncalled bets back, the rake to the house, the rest to the winners.
+
+        What the pot holds beyond that stays in the middle for the next deal; returns that amount.
+        Nobody's chips remain unsettled afterwards.
+        """
+        pot = self.pot()
+        for name, amount in uncalled.items():
+            if amount:
+                self._record(Move.UNCALLED, name, amount)
+                self.got_back[name] += amount
+                self.refunds[name] = self.refunds.get(name, ZERO) + amount
+        if rake:
+            self._record(Move.RAKE, None, rake)
+            self.rake += rake
+        for name, amount in awards.items():
+            if amount:
+                self._record(Move.AWARD, name, amount)
+                self.got_back[name] += amount
+                self.awards[name] = self.awards.get(name, ZERO) + amount
+        paid = sum(uncalled.values(), ZERO) + rake + sum(awards.values(), ZERO)
+        if paid > pot:
+            raise ValueError(f"a settlement of {paid} from a pot of {pot}")
+        self.carried = pot - paid
+        self._in_deal = dict.fromkeys(self.players, ZERO)
+        self._share = dict.fromkeys(self.players, ZERO)
+        return self.carried
+
+    def new_deal(self) -> None:
+        """The next deal of the same log: what carries stays, this deal's counts start again."""
+        if any(self._in_deal.values()):
+            self.carry_deal()
+        self.deal += 1
+        self._forced = dict.fromkeys(self.players, ZERO)
+        self._antes = dict.fromkeys(self.players, ZERO)
+
+    def _record(self, move: Move, player: str | None, amount: Decimal) -> None:
+        self.entries.append(Entry(self.deal, move, player, amount))
