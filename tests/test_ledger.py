@@ -147,3 +147,61 @@ def test_respelled_cards_give_the_same_money() -> None:
     )
     assert respelled != text
     assert _rule(text) == _rule(respelled)
+
+
+# --- the ledger itself ---------------------------------------------------------------------------
+
+from referee.adjudicate.ledger import Ledger, Move  # noqa: E402
+
+
+def _balanced(ledger: Ledger) -> bool:
+    return sum(ledger.net().values(), D(0)) + ledger.pot() + ledger.rake == 0
+
+
+def test_every_move_keeps_the_books_balanced() -> None:
+    ledger = Ledger(["Ann", "Bob"], {"Ann": D(10), "Bob": None})
+    ledger.pay("Ann", D(1), Move.ANTE)
+    ledger.pay("Bob", D(1), Move.ANTE)
+    ledger.pay("Ann", D(4))
+    ledger.pay("Bob", D(2))
+    ledger.hand_back("Ann", D(2))
+    assert _balanced(ledger) and ledger.pot() == 6
+    ledger.carry_deal()
+    ledger.new_deal()
+    assert ledger.carried == 6 and ledger.contributions() == {}
+    ledger.pay("Ann", D(3))
+    ledger.match("Bob", D(2))
+    ledger.refund("Ann", D(1))
+    assert _balanced(ledger)
+    left = ledger.settle({"Bob": D(8)}, {"Ann": D(1)}, rake=D("0.5"))
+    assert left == D("0.5") and _balanced(ledger)  # 6 carried + 3 + 2 matched - 1 refunded - 9.5 paid
+
+
+def test_a_stack_is_what_the_ledger_says_it_is() -> None:
+    ledger = Ledger(["Ann", "Bob"], {"Ann": D(5), "Bob": D(5)})
+    assert ledger.pay("Ann", D(9)) == 5  # table stakes: no more than he has
+    assert ledger.stack("Ann") == 0
+    ledger.pay("Bob", D(5))
+    ledger.settle({"Ann": D(10)}, {})
+    assert (ledger.stack("Ann"), ledger.stack("Bob")) == (D(10), D(0))
+
+
+def test_a_settlement_cannot_pay_out_more_than_the_pot() -> None:
+    ledger = Ledger(["Ann"])
+    ledger.pay("Ann", D(2))
+    try:
+        ledger.settle({"Ann": D(3)}, {})
+    except ValueError as error:
+        assert "from a pot of 2" in str(error)
+    else:
+        raise AssertionError("paid out more than the pot")
+
+
+def test_antes_are_dead_and_forced_chips_are_counted_per_deal() -> None:
+    ledger = Ledger(["Ann", "Bob"])
+    ledger.pay("Ann", D(1), Move.ANTE)
+    ledger.pay("Bob", D(2), Move.BLIND)
+    assert ledger.dead_antes() == {"Ann": D(1)}
+    assert (ledger.forced_in("Ann"), ledger.forced_in("Bob"), ledger.forced_total()) == (1, 2, 3)
+    ledger.new_deal()
+    assert ledger.dead_antes() == {} and ledger.forced_total() == 0 and ledger.carried == 3
