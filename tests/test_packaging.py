@@ -3,13 +3,26 @@
 import tomllib
 from pathlib import Path
 
+from setuptools import find_packages
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_every_subpackage_is_listed_for_installation() -> None:
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {
+def test_every_folder_of_code_is_a_package_that_installation_finds() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = set(find_packages(where=str(ROOT), include=config["packages"]["find"]["include"]))
+    with_code = {
         ".".join(path.parent.relative_to(ROOT).parts)
-        for path in (ROOT / "referee").rglob("__init__.py")
+        for path in (ROOT / "referee").rglob("*.py")
+        if "__pycache__" not in path.parts
     }
-    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
+    assert with_code <= found, f"a folder of code without __init__.py is left out: {sorted(with_code - found)}"
+
+
+def test_the_grammar_and_rulebooks_are_package_data() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for package, patterns in data.items():
+        folder = ROOT.joinpath(*package.split("."))
+        for pattern in patterns:
+            assert list(folder.glob(pattern)), f"{package}: nothing matches {pattern}"
+    assert (ROOT / "referee" / "grammar" / "hand.lark").is_file()
