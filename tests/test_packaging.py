@@ -16,7 +16,7 @@ def test_every_folder_of_code_is_a_package_that_installation_finds() -> None:
         for path in (ROOT / "referee").rglob("*.py")
         if "__pycache__" not in path.parts
     }
-    assert with_code <= found, f"a folder of code without __init__.py is left out: {sorted(with_code - found)}"
+    assert with_code <= found, f"folders of code without __init__.py: {sorted(with_code - found)}"
 
 
 def test_the_grammar_and_rulebooks_are_package_data() -> None:
