@@ -43,16 +43,25 @@ def rule_everywhere(log: HandLog, text: str, books: list[str]) -> list[Result]:
     return [rule_log(log, text, load_rulebook(book)) for book in books]
 
 
+def rulings_by_line(result: Result) -> dict[int, list[Ruling]]:
+    """The result's rulings grouped by log line, each line's in the order they were made."""
+    by_line: dict[int, list[Ruling]] = {}
+    for ruling in result.rulings:
+        by_line.setdefault(ruling.line, []).append(ruling)
+    return by_line
+
+
 def disagreements(results: list[Result]) -> list[Disagreement]:
     """Lines ruled differently, then settlements that differ, in log order."""
     found: list[Disagreement] = []
-    lines = sorted({ruling.line for result in results for ruling in result.rulings})
+    by_line = [rulings_by_line(result) for result in results]
+    lines = sorted({line for rulings in by_line for line in rulings})
     for line in lines:
         answers: dict[str, str] = {}
         decisions: set[str] = set()
         event = ""
-        for result in results:
-            here = [r for r in result.rulings if r.line == line]
+        for result, rulings in zip(results, by_line, strict=True):
+            here = rulings.get(line, [])
             answers[result.rulebook] = "; ".join(_answer(r) for r in here) if here else "no ruling"
             decisions.add("; ".join(r.decision for r in here))
             event = event or next((r.event for r in here), "")

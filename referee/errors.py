@@ -7,6 +7,7 @@ it is, so the command line can print ``file:line:column``, the line, and a caret
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -36,14 +37,24 @@ class Problem:
         return self.file
 
     def excerpt(self) -> str:
-        """The line as written with a caret under the problem; empty when there is no line."""
+        r"""The line as written with a caret under the problem; empty when there is no line.
+
+        The caret goes under the problem as a terminal shows the line: tabs are spaces to the next
+        multiple of 4, a wide character (中, 👍) takes two cells, a combining accent none.
+
+        >>> print(Problem("here", line=1, column=5, source_line="a\tb c").excerpt())
+            a   b c
+                  ^
+        """
         if not self.source_line:
             return ""
-        text = self.source_line.rstrip("\r\n").expandtabs(4)
+        text, starts = _on_screen(self.source_line.rstrip("\r\n"))
         if not self.column:
             return f"    {text}"
-        width = max(1, (self.end_column or self.column + 1) - self.column)
-        return f"    {text}\n    {' ' * (self.column - 1)}{'^' * width}"
+        first = _cell(starts, self.column)
+        end = self.end_column if self.end_column > self.column else self.column + 1
+        width = max(1, _cell(starts, end) - first)
+        return f"    {text}\n    {' ' * first}{'^' * width}"
 
     def render(self) -> str:
         """``file:line:col: message``, the excerpt, and the hint, as plain text."""
@@ -53,6 +64,48 @@ class Problem:
         if self.hint:
             parts.append(f"    hint: {self.hint}")
         return "\n".join(parts)
+
+
+TAB_SIZE = 4
+
+
+def _on_screen(line: str) -> tuple[str, list[int]]:
+    """``line`` as it is printed, and the screen cell where each of its characters starts.
+
+    Tabs become spaces; control characters, which a terminal would act on or drop, become U+FFFD.
+    The list has one more entry than ``line`` has characters: the width of the whole line.
+    """
+    shown: list[str] = []
+    starts: list[int] = []
+    cell = 0
+    for char in line:
+        starts.append(cell)
+        if char == "\t":
+            spaces = TAB_SIZE - cell % TAB_SIZE
+            shown.append(" " * spaces)
+            cell += spaces
+            continue
+        if unicodedata.category(char) == "Cc":
+            char = "\ufffd"
+        shown.append(char)
+        cell += _width(char)
+    starts.append(cell)
+    return "".join(shown), starts
+
+
+def _width(char: str) -> int:
+    """Screen cells a character takes: 2 for wide (CJK, most emoji), 0 for combining marks."""
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def _cell(starts: list[int], column: int) -> int:
+    """The screen cell of 1-based ``column``; past the end of the line, one cell per column."""
+    index = max(0, column - 1)
+    if index < len(starts):
+        return starts[index]
+    return starts[-1] + index - (len(starts) - 1)
 
 
 class RefereeError(Exception):

@@ -1,7 +1,8 @@
 """Rendering a result for people: the terminal (rich), JSON, and Markdown.
 
-Player names and quoted speech come from the log, so every piece of log text is escaped before
-it meets rich markup.
+Player names, quoted speech, file names and citations come from files a player wrote, so they
+reach rich only inside ``rich.text.Text`` (never as a markup string): ``[bold]Ann`` and ``:x:``
+are shown as written on any console. Styling is ours, given as styles, never as markup.
 """
 
 from __future__ import annotations
@@ -9,15 +10,18 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from referee.events import HandLog
 from referee.ruling import Outcome, Result, Ruling, money
+
+if TYPE_CHECKING:
+    from referee.compare import Disagreement
 
 DECISION_WORDS = {
     "misdeal": "misdeal: the cards are gathered and dealt again",
@@ -84,7 +88,7 @@ def ruling_panel(ruling: Ruling, *, explain: bool = False) -> Panel:
 
 
 def settlement_table(result: Result) -> Table:
-    table = Table(title="Settlement", title_justify="left", expand=False)
+    table = Table(title=Text("Settlement", "table.title"), title_justify="left", expand=False)
     table.add_column("player")
     table.add_column("put in", justify="right")
     table.add_column("got back", justify="right")
@@ -92,11 +96,13 @@ def settlement_table(result: Result) -> Table:
     for name, net in result.net.items():
         put_in = result.put_in.get(name, Decimal(0))
         style = "green" if net > 0 else ("red" if net < 0 else "")
-        table.add_row(escape(name), money(put_in), money(put_in + net), Text(money(net), style=style))
+        table.add_row(
+            Text(name), Text(money(put_in)), Text(money(put_in + net)), Text(money(net), style=style)
+        )
     if result.carried:
-        table.add_row("pot carried", "", "", money(result.carried))
+        table.add_row(Text("pot carried"), None, None, Text(money(result.carried)))
     if result.rake:
-        table.add_row("rake", "", "", money(result.rake))
+        table.add_row(Text("rake"), None, None, Text(money(result.rake)))
     return table
 
 
@@ -166,33 +172,39 @@ def to_markdown(log: HandLog, result: Result) -> str:
         lines.append("")
     lines += ["## Settlement", "", "| player | put in | net |", "|---|---:|---:|"]
     for name, net in result.net.items():
-        lines.append(f"| {name} | {money(result.put_in.get(name, Decimal(0)))} | {money(net)} |")
+        lines.append(f"| {_cell(name)} | {money(result.put_in.get(name, Decimal(0)))} | {money(net)} |")
     if result.carried:
         lines.append(f"| pot carried | | {money(result.carried)} |")
     return "\n".join(lines) + "\n"
 
 
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a ``|`` in a name would end the cell."""
+    return text.replace("|", "\\|")
+
+
 def render_comparison(
-    console: Console, log: HandLog, results: Sequence[Result], differences: Sequence[object]
+    console: Console, log: HandLog, results: Sequence[Result], differences: Sequence[Disagreement]
 ) -> None:
     """Rulebooks as columns: each ruled line, each player's net, the pot carried; then sentences."""
-    from referee.compare import Disagreement
+    from referee.compare import rulings_by_line
 
-    table = Table(title=f"{log.source} under {len(results)} rulebooks", title_justify="left")
+    title = Text(f"{log.source} under {len(results)} rulebooks", "table.title")
+    table = Table(title=title, title_justify="left")
     table.add_column("line")
     for result in results:
-        table.add_column(result.rulebook)
-    disputed = {d.line for d in differences if isinstance(d, Disagreement) and d.line is not None}
-    lines = sorted({ruling.line for result in results for ruling in result.rulings})
+        table.add_column(Text(result.rulebook))
+    disputed = {d.line for d in differences if d.line is not None}
+    by_line = [rulings_by_line(result) for result in results]
+    lines = sorted({line for rulings in by_line for line in rulings})
     for line in lines:
-        event = next(r.event for result in results for r in result.rulings if r.line == line)
-        cells: list[Text | str] = [Text(f"{line} {event}")]
-        for result in results:
-            here = [r for r in result.rulings if r.line == line]
-            words = "; ".join(r.decision for r in here) or "—"
+        event = next(rulings[line][0].event for rulings in by_line if line in rulings)
+        cells = [Text(f"{line} {event}")]
+        for rulings in by_line:
+            words = "; ".join(r.decision for r in rulings.get(line, ())) or "—"
             cells.append(Text(words, style="bold yellow" if line in disputed else ""))
         table.add_row(*cells)
-    table.add_row(Text("outcome", style="dim"), *(str(result.outcome) for result in results))
+    table.add_row(Text("outcome", style="dim"), *(Text(str(result.outcome)) for result in results))
     names = list(dict.fromkeys(name for result in results for name in result.net))
     for name in names:
         values = [money(result.net.get(name, Decimal(0))) for result in results]
@@ -200,10 +212,11 @@ def render_comparison(
         table.add_row(Text(f"net {name}"), *(Text(v, style=style) for v in values))
     carried = [money(result.carried) for result in results]
     table.add_row(
-        "pot carried", *(Text(v, style="bold yellow" if len(set(carried)) > 1 else "") for v in carried)
+        Text("pot carried"),
+        *(Text(v, style="bold yellow" if len(set(carried)) > 1 else "") for v in carried),
     )
     console.print(table)
-    sentences = [d.sentence for d in differences if isinstance(d, Disagreement)]
+    sentences = [d.sentence for d in differences]
     if sentences:
         console.print()
         for sentence in sentences:
@@ -232,7 +245,7 @@ def render_checks(console: Console, checks: Sequence[object]) -> None:
     """A pass/fail table of scenario checks, with the first difference of each failure."""
     from referee.scenarios import Check
 
-    table = Table(title="Scenarios", title_justify="left")
+    table = Table(title=Text("Scenarios", "table.title"), title_justify="left")
     table.add_column("scenario")
     table.add_column("rulebook")
     table.add_column("result")
@@ -240,11 +253,11 @@ def render_checks(console: Console, checks: Sequence[object]) -> None:
     for check in checks:
         assert isinstance(check, Check)
         if check.passed:
-            table.add_row(escape(check.scenario), check.rulebook, Text("pass", style="green"))
+            table.add_row(Text(check.scenario), Text(check.rulebook), Text("pass", style="green"))
         else:
             failed += 1
             table.add_row(
-                escape(check.scenario), check.rulebook, Text(f"FAIL: {check.difference}", style="red")
+                Text(check.scenario), Text(check.rulebook), Text(f"FAIL: {check.difference}", style="red")
             )
     console.print(table)
-    console.print(f"{len(checks) - failed} passed, {failed} failed")
+    console.print(Text(f"{len(checks) - failed} passed, {failed} failed"))

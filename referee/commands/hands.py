@@ -63,11 +63,11 @@ def ranking_for_game(name: str) -> Ranking:
 
 def _catalog_ranking(name: str) -> Ranking | None:
     """A game from the catalog (``jacks-or-better``, ``jacks-back``, ...), ranked as scarne plays it."""
-    from referee.engine import DEFAULT_RULEBOOK, ranking_for
+    from referee.engine import ranking_for
     from referee.errors import RefereeError
     from referee.hands import Ranking
     from referee.rulebook.games import effective_game, game_names
-    from referee.rulebook.load import load_rulebook
+    from referee.rulebook.load import DEFAULT_RULEBOOK, load_rulebook
 
     if name not in game_names():
         return None
@@ -174,9 +174,9 @@ def hand_command(
     width = max(len(_show(hand)) for hand in hands)
     for number, (hand, play, value) in enumerate(zip(hands, plays, values, strict=True), start=1):
         note = f"  (plays {_show(play)})" if len(hand) > 5 else ""
-        out.print(f"  {number}  {_show(hand):<{width}}  {value.name}{note}", markup=False, soft_wrap=True)
+        out.print(f"  {number}  {_show(hand):<{width}}  {value.name}{note}", soft_wrap=True)
     if len(values) > 1:
-        out.print(_verdict(values), markup=False, soft_wrap=True)
+        out.print(_verdict(values), soft_wrap=True)
 
 
 def odds_command(
@@ -250,7 +250,6 @@ def _print_draws(draws: DrawOdds, ranking: Ranking, json_output: bool) -> None:
     out.print(
         f"{ranking.describe().capitalize()}: {_show(draws.hand)}, keeping {kept}, draws {draws.drawn} "
         f"of {draws.unseen} unseen cards: {draws.outcomes:,} equally likely draws",
-        markup=False,
         soft_wrap=True,
     )
     _print_counts(tuple(item for item in draws.counts if item[1]), draws.outcomes, "draws")
@@ -268,4 +267,4 @@ def _print_counts(counts: tuple[tuple[Category, int], ...], total: int, noun: st
     out = console()
     for name, shown, exact, share in rows:
         line = f"  {name:<{widths[0]}}  {shown:>{widths[1]}}  {exact:>{widths[2]}}  {share:>{widths[3]}}"
-        out.print(line, markup=False, soft_wrap=True)
+        out.print(line, soft_wrap=True)

@@ -35,8 +35,6 @@ def import_(
     Without --out the logs go to standard output, separated by a line '# ---'. Hands that cannot
     be imported (cancelled, partial, a game referee does not rule) are listed on standard error.
     """
-    from rich.markup import escape
-
     from referee.errors import Problem
     from referee.importer import HistoryError, read_file
 
@@ -47,13 +45,13 @@ def import_(
             problems.append(Problem("no hand in the file could be imported", file=str(file)))
             raise HistoryError(problems)
         for problem in problems:
-            err_console.print(escape(problem.render()), soft_wrap=True)
+            err_console.print(problem.render(), soft_wrap=True)
         for hand in report.hands:
             for warning in hand.warnings:
                 where = Problem(
                     f"{hand.site} hand #{hand.hand_id}: {warning}", file=str(file), line=hand.line
                 )
-                err_console.print(escape(where.render()), soft_wrap=True)
+                err_console.print(where.render(), soft_wrap=True)
         if out is None:
             typer.echo(f"\n{SEPARATOR}\n".join(hand.log for hand in report.hands), nl=False)
             return
@@ -66,4 +64,4 @@ def import_(
                 Problem(f"cannot write the logs to {out}: {error.strerror or error}")
             ) from None
         skipped = f", {len(report.skipped)} skipped" if report.skipped else ""
-        err_console.print(escape(f"wrote {len(report.hands)} logs to {out}{skipped}"), soft_wrap=True)
+        err_console.print(f"wrote {len(report.hands)} logs to {out}{skipped}", soft_wrap=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
+from rich.text import Text
 
 from referee.commands._common import console, err_console, friendly_errors, print_file_problems
 
@@ -61,16 +61,17 @@ def list_command() -> None:
             tables = book.tables()
             cited = sum(any(row.source is RowSource.CITED for row in rows) for rows in tables.values())
             table.add_row(
-                escape(book.id),
-                escape(book.title),
+                book.id,
+                book.title,
                 book.status.value,
                 str(cited),
                 str(len(tables) - cited),
-                escape(book.source.file if book.source else ""),
+                book.source.file if book.source else "",
             )
-    console().print(table)
-    console().print(
-        "[dim]cited / fallback: irregularities ruled by a row citing the source / only by fallbacks.[/dim]"
+    out = console()
+    out.print(table)
+    out.print(
+        Text("cited / fallback: irregularities ruled by a row citing the source / only by fallbacks.", "dim")
     )
 
 
@@ -121,7 +122,7 @@ def check_command(
             failed += 1
             print_file_problems(path, error)
         else:
-            out.print(escape(f"{path}: ok ({what})"), soft_wrap=True)
+            out.print(f"{path}: ok ({what})", soft_wrap=True)
     if failed:
         raise typer.Exit(code=1)
 
@@ -152,18 +153,18 @@ def diff_command(
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     out = console()
-    out.print(f"[bold]{escape(left.id)}[/bold] and [bold]{escape(right.id)}[/bold]")
-    out.print("[bold]game[/bold]" + ("" if games else ": the same settings"))
+    out.print(Text.assemble((left.id, "bold"), " and ", (right.id, "bold")))
+    out.print(Text.assemble(("game", "bold"), "" if games else ": the same settings"))
     for sentence in games:
-        out.print(f"  {escape(sentence)}", soft_wrap=True)
+        out.print(f"  {sentence}", soft_wrap=True)
     same = [diff.kind.value for diff in kinds if not diff.sentences]
     for diff in kinds:
         if diff.sentences:
-            out.print(f"[bold]{diff.kind.value}[/bold]")
+            out.print(Text(diff.kind.value, "bold"))
             for sentence in diff.sentences:
-                out.print(f"  {escape(sentence)}", soft_wrap=True)
+                out.print(f"  {sentence}", soft_wrap=True)
     if same:
-        out.print(f"[dim]the same remedy in every case: {escape(', '.join(same))}[/dim]", soft_wrap=True)
+        out.print(Text(f"the same remedy in every case: {', '.join(same)}", "dim"), soft_wrap=True)
 
 
 @rulebook_app.command("new")
@@ -201,7 +202,7 @@ def new_command(
                 Problem(f"{output} already exists", str(output), hint="use --force to overwrite it")
             )
         output.write_text(text, encoding="utf-8")
-    err_console.print(escape(f"wrote {output}"))
+    err_console.print(f"wrote {output}", soft_wrap=True)
 
 
 @rulebook_app.command("schema")
@@ -215,4 +216,4 @@ def schema_command(output: OutputOption = None) -> None:
         return
     with friendly_errors():
         output.write_text(text, encoding="utf-8")
-    err_console.print(escape(f"wrote {output}"))
+    err_console.print(f"wrote {output}", soft_wrap=True)

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from referee.commands._common import err_console, friendly_errors
 
@@ -68,6 +67,4 @@ def simulate_logs(
             else:
                 (output / f"hand-{hand.number:0{width}d}.log").write_text(hand.text, encoding="utf-8")
         if output is not None:
-            err_console.print(
-                escape(f"wrote {hands} log{'s' if hands != 1 else ''} to {output}"), soft_wrap=True
-            )
+            err_console.print(f"wrote {hands} log{'s' if hands != 1 else ''} to {output}", soft_wrap=True)

@@ -1,8 +1,9 @@
 """Rulebooks for people: a tree for the terminal, a house-rules sheet, JSON, differences, a skeleton.
 
 Everything here returns plain values (strings, dicts, rich renderables); the command line in
-``referee/commands/rulebooks.py`` only picks one and prints it. Text from rulebook files is
-escaped before it meets rich markup.
+``referee/commands/rulebooks.py`` only picks one and prints it. Text from rulebook files (titles,
+summaries, cites) reaches rich only inside ``rich.text.Text``, never as markup, so a title such as
+``[blink]Friday :x:`` is shown as written.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rich.markup import escape
+from rich.text import Text
 from rich.tree import Tree
 
 from referee.rulebook.decisions import citation, decide
@@ -117,39 +118,43 @@ def rows_shown(book: Rulebook, effective: bool) -> dict[Kind, list[Row]]:
 
 def show_tree(book: Rulebook, effective: bool) -> Tree:
     """The rulebook as a rich tree: game settings, then each table's rows with their citations."""
-    title = f"[bold]{escape(book.id)}[/bold] — {escape(book.title)}  [dim]({book.status.value})[/dim]"
-    tree = Tree(title)
+    tree = Tree(Text.assemble((book.id, "bold"), " — ", book.title, "  ", (f"({book.status.value})", "dim")))
     if book.source is not None:
-        tree.add(f"[dim]source:[/dim] {escape(book.source.file)} — {escape(book.source.edition)}")
+        tree.add(Text.assemble(("source:", "dim"), " ", book.source.file, " — ", book.source.edition))
     if len(book.lineage) > 1:
-        tree.add(
-            f"[dim]extends:[/dim] {escape(' → '.join(book.lineage[1:]))}"
-            + ("" if effective else "  [dim](inherited rows hidden; --effective shows them)[/dim]")
-        )
-    game = tree.add(f"[bold]game[/bold] [dim](default game: {escape(book.default_game)})[/dim]")
+        extends = Text.assemble(("extends:", "dim"), " ", " → ".join(book.lineage[1:]))
+        if not effective:
+            extends.append("  ").append("(inherited rows hidden; --effective shows them)", "dim")
+        tree.add(extends)
+    game = tree.add(Text.assemble(("game", "bold"), " ", (f"(default game: {book.default_game})", "dim")))
     for path, value, cite in setting_lines(book, effective):
-        game.add(
-            f"{escape(path)}: [cyan]{escape(value)}[/cyan]" + (f"  [dim]{escape(cite)}[/dim]" if cite else "")
-        )
+        setting = Text.assemble(path, ": ", (value, "cyan"))
+        if cite:
+            setting.append("  ").append(cite, "dim")
+        game.add(setting)
     for name, variant in book.variants.items():
         written = variant.game.model_dump(mode="json", exclude_unset=True)
         settings = ", ".join(f"{p} = {yes_no(v)}" for p, v in _flatten(written) if not p.startswith("cite"))
-        game.add(f"in {escape(name)}: {escape(settings)}")
+        game.add(Text(f"in {name}: {settings}"))
     if book.silent_on and (effective or "silent_on" in book._own_keys):
-        silent = tree.add("[bold]the source is silent on[/bold]")
+        silent = tree.add(Text("the source is silent on", "bold"))
         for item in book.silent_on:
-            silent.add(escape(item))
+            silent.add(Text(item))
     for kind, rows in rows_shown(book, effective).items():
-        branch = tree.add(f"[bold]{kind.value}[/bold]")
+        branch = tree.add(Text(kind.value, "bold"))
         for row in rows:
-            head = (
-                f"[green]{escape(book.rule_id(kind, row))}[/green]  {escape(describe_when(row.when))} → "
-                f"[bold cyan]{escape(describe_remedy(row.then))}[/bold cyan]"
+            node = branch.add(
+                Text.assemble(
+                    (book.rule_id(kind, row), "green"),
+                    "  ",
+                    describe_when(row.when),
+                    " → ",
+                    (describe_remedy(row.then), "bold cyan"),
+                )
             )
-            node = branch.add(head)
-            node.add(escape(row.summary))
-            mark = "[yellow]silent[/yellow] " if row.source is RowSource.SILENT else ""
-            node.add(f"{mark}[dim]{escape(citation(book, kind, row))}[/dim]")
+            node.add(Text(row.summary))
+            source = Text.assemble(("silent", "yellow"), " ") if row.source is RowSource.SILENT else Text()
+            node.add(source.append(citation(book, kind, row), "dim"))
     return tree
 
 
