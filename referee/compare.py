@@ -6,12 +6,18 @@ differently (or that only some of them rule on), or a player's net that differs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from referee.events import HandLog
 from referee.report import DECISION_WORDS
 from referee.ruling import Result, Ruling, money
+
+if TYPE_CHECKING:
+    from referee.inputs import Source
+    from referee.rulebook.model import Rulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +41,38 @@ class Disagreement:
         }
 
 
-def rule_everywhere(log: HandLog, text: str, books: list[str]) -> list[Result]:
+def rulebooks_to_compare(log: HandLog, option: str | None, source: Source) -> list[Rulebook]:
+    """The rulebooks ``compare`` and ``explain`` rule a log under.
+
+    ``option`` (``-r a,b,...``, typed by the user) names them, bundled names or any files. Without
+    it: every bundled rulebook, and the log's own house rulebook when its ``rulebook:`` line names
+    one (resolved as ``rule`` resolves it: a bundled name or a file next to the log).
+
+    Raises:
+        RulebookError: a rulebook cannot be loaded, or the log's line names one it may not.
+    """
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook, rulebook_for_log
+
+    if option:
+        names = [name.strip() for name in option.split(",") if name.strip()]
+        return [load_rulebook(name, for_play=True) for name in names]
+    books = [load_rulebook(name, for_play=True) for name in bundled_rulebooks()]
+    own = log.header.rulebook
+    if own and own not in bundled_rulebooks():
+        line, column = log.header.position("rulebook")
+        books.append(
+            rulebook_for_log(
+                own, None, source.folder, log_file=source.name, line=line, column=column, log_text=source.text
+            )
+        )
+    return books
+
+
+def rule_everywhere(log: HandLog, text: str, books: Sequence[Rulebook]) -> list[Result]:
     """Replay the parsed ``log`` under each rulebook in ``books``."""
     from referee.engine import rule_log
-    from referee.rulebook.load import load_rulebook
 
-    return [rule_log(log, text, load_rulebook(book)) for book in books]
+    return [rule_log(log, text, book) for book in books]
 
 
 def rulings_by_line(result: Result) -> dict[int, list[Ruling]]:

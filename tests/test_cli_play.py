@@ -89,7 +89,7 @@ def test_player_names_with_markup_are_shown_as_written(tmp_path: Path) -> None:
 
 def test_a_bad_log_is_exit_1_with_file_line_and_hint(tmp_path: Path) -> None:
     log = tmp_path / "bad.log"
-    log.write_text("game: draw\nseats: Ann, Bob\ndealer: Bob\nAnn bet 2\n", encoding="utf-8")
+    log.write_text("game: draw\nseats: Ann, Bob\ndealer: Bob\nAnn bats 2\n", encoding="utf-8")
     code, out = run("rule", str(log))
     assert code == 1
     assert f"{log}:4" in out and "bets" in out
@@ -166,3 +166,41 @@ def test_scenarios_command_fails_with_the_first_difference(tmp_path: Path) -> No
     code, out = run("scenarios", str(tmp_path), width=160)
     assert code == 1
     assert "outcome: expected misdeal, got showdown" in out
+
+
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
+FRIDAY = Path(__file__).parents[1] / "referee" / "rulebooks" / "examples" / "friday-night.yaml"
+FLASHED = SCENARIOS / "deal-misdeal-05-dealer-exposes-players-card-before-draw.log"
+
+
+def _house_log(tmp_path: Path, rulebook_line: str) -> Path:
+    log = tmp_path / "hand.log"
+    text = FLASHED.read_text(encoding="utf-8")
+    log.write_text(text.replace("game: jacks-or-better", f"game: jacks-or-better\n{rulebook_line}"), "utf-8")
+    return log
+
+
+def test_compare_includes_the_logs_own_house_rulebook(tmp_path: Path) -> None:
+    (tmp_path / "friday.yaml").write_text(FRIDAY.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out = run("compare", str(_house_log(tmp_path, "rulebook: friday.yaml")), "--json")
+    assert code == 0, out
+    books = [result["rulebook"] for result in json.loads(out)["results"]]
+    assert books == ["bicycle", "casino", "pagat", "parlour", "scarne", "friday-night"]
+
+
+def test_a_logs_rulebook_line_may_not_point_outside_its_folder(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("the first line of a private file\n", encoding="utf-8")
+    (tmp_path / "logs").mkdir()
+    log = _house_log(tmp_path / "logs", "rulebook: ../secret.yaml")
+    for command in ("rule", "compare"):
+        result = runner.invoke(app, [command, str(log)])
+        assert result.exit_code == 1, result.output
+        assert "private file" not in result.output
+        assert "../secret.yaml" in result.output
+
+
+def test_rule_reads_standard_input() -> None:
+    result = runner.invoke(app, ["rule", "-", "--json"], input=EXAMPLE.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["net"]["Dee"] == "13"

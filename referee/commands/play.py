@@ -89,7 +89,8 @@ def compare(
         typer.Option(
             "--rulebooks",
             "-r",
-            help="Comma-separated rulebooks or house-rule files. Default: every bundled rulebook.",
+            help="Comma-separated rulebooks or house-rule files. Default: every bundled rulebook, "
+            "and the log's own house rulebook when its rulebook: line names one.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print results and disagreements as JSON.")] = False,
@@ -97,7 +98,7 @@ def compare(
     """Rule LOG under several rulebooks side by side and point out where they disagree."""
     import json
 
-    from referee.compare import disagreements, rule_everywhere
+    from referee.compare import disagreements, rule_everywhere, rulebooks_to_compare
     from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render_comparison
@@ -106,7 +107,7 @@ def compare(
         source = read_source(log)
         text = source.text
         hand = parse_log(text, source.name)
-        results = rule_everywhere(hand, text, _books(rulebooks))
+        results = rule_everywhere(hand, text, rulebooks_to_compare(hand, rulebooks, source))
     differences = disagreements(results)
     out = console()
     if as_json:
@@ -128,7 +129,7 @@ def explain(
     ] = None,
 ) -> None:
     """Everything about one line of LOG under each rulebook: facts, the row that matched, the rest."""
-    from referee.compare import rule_everywhere
+    from referee.compare import rule_everywhere, rulebooks_to_compare
     from referee.inputs import read_source
     from referee.log import parse_log
     from referee.report import render_line
@@ -137,7 +138,7 @@ def explain(
         source = read_source(log)
         text = source.text
         hand = parse_log(text, source.name)
-        results = rule_everywhere(hand, text, _books(rulebooks))
+        results = rule_everywhere(hand, text, rulebooks_to_compare(hand, rulebooks, source))
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
         err_console.print(
