@@ -150,6 +150,19 @@ def test_new_skeleton_examples_validate_when_uncommented(tmp_path: Path) -> None
     assert book.table("exposed-card")[0].id == "house-1"
 
 
+def test_new_extends_a_house_file_beside_it_by_its_bare_name(tmp_path: Path) -> None:
+    base = tmp_path / "friday.yaml"
+    assert run("new", "friday", "--extends", "scarne", "-o", str(base)).exit_code == 0
+    out = tmp_path / "saturday.yaml"
+    result = run("new", "saturday", "--extends", str(base), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "extends: friday.yaml" in out.read_text()
+    assert load_rulebook(str(out)).lineage == ("saturday", "friday", "scarne")
+    (tmp_path / "elsewhere").mkdir()
+    away = run("new", "sunday", "--extends", str(base), "-o", str(tmp_path / "elsewhere" / "sunday.yaml"))
+    assert away.exit_code == 1 and "same folder" in away.output
+
+
 def test_new_refuses_a_bad_name_or_base() -> None:
     assert run("new", "Our Rules", "--extends", "scarne").exit_code == 1
     result = run("new", "ours", "--extends", "scarn")

@@ -193,7 +193,8 @@ def new_command(
                 )
             )
         base = load_rulebook(extends)
-        text = render.skeleton(name, extends, base)
+        written = _extends_as_written(extends, output)
+        text = render.skeleton(name, written, base)
         if output is None:
             typer.echo(text, nl=False)
             return
@@ -203,6 +204,31 @@ def new_command(
             )
         output.write_text(text, encoding="utf-8")
     err_console.print(f"wrote {output}", soft_wrap=True)
+
+
+def _extends_as_written(extends: str, output: Path | None) -> str:
+    """What the new file's ``extends:`` says: a bundled id as given, a file by its bare name.
+
+    ``extends:`` may name only a bundled rulebook or a file in the same folder as the rulebook
+    that names it, so a base given as a file must sit beside the new one.
+    """
+    from referee.errors import Problem, RulebookError
+    from referee.rulebook.load import bundled_rulebooks
+
+    if extends in bundled_rulebooks():
+        return extends
+    base = Path(extends)
+    folder = (output.parent if output is not None else Path.cwd()).resolve()
+    if base.resolve().parent != folder:
+        raise RulebookError(
+            Problem(
+                f"{extends} is not in the folder the new rulebook goes to ({folder})",
+                "--extends",
+                hint="extends: names a bundled rulebook or a file in the same folder; "
+                "write the new rulebook beside its base (-o)",
+            )
+        )
+    return base.name
 
 
 @rulebook_app.command("schema")
