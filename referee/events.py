@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import StrEnum, unique
 
 from referee.cards import Card
+from referee.errors import Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +130,17 @@ class Call(Event):
 
 @dataclass(frozen=True, slots=True)
 class Raise(Event):
-    """``Dee raises 4`` (call plus 4) or ``Dee raises to 8`` (the total she now has in this round)."""
+    """``Dee raises 4`` (call plus 4) or ``Dee raises to 8`` (the total she now has in this round).
+
+    ``Dee raises 2 to 4`` says both: a raise of 2 (``amount``) making 4 (``total``); whether the
+    two agree is for the replay to check.
+    """
 
     player: str
     amount: Decimal
     to: bool = False
+    total: Decimal | None = None
+    """The total the player named as well (``raises 2 to 4``); None when he named one amount."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +155,21 @@ class AllIn(Event):
     """``Bob is all in`` / ``Bob goes all in``: everything left in his stack."""
 
     player: str
+    amount: Decimal | None = None
+    """What the log says he put in (``is all in for 7``); None when it does not say."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetCompletion(Event):
+    """``Bob completes his bet`` / ``Bob does not complete``: what a player did about a short bet.
+
+    Scarne (source 000, Betting): a player who put in less than the bet "must add the required
+    sum ... Should he fail to do so, his hand is dead, and the amount he bet must remain in the pot."
+    """
+
+    player: str
+    completed: bool = True
+    """False for ``does not complete``."""
 
 
 # --- the draw ------------------------------------------------------------------------------------
@@ -178,6 +200,75 @@ class Draw(Event):
 @dataclass(frozen=True, slots=True)
 class StandPat(Event):
     """``Bob stands pat``: keeps all his cards."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRequest(Event):
+    """``Bob asks for 3``: how many cards a player asked for, before the dealer gives them.
+
+    The ``Draw`` that follows says how many he was given. Bicycle (source 004, Laws of Draw
+    Poker, Wrong number of cards): "If the dealer gives a player more or fewer cards than he asks
+    for, the error must be corrected if the player calls attention to it before he has looked";
+    Scarne (source 000, The Draw): "every player must take the cards he asked for if the dealer
+    has dealt them off the deck". ``Bob asked for 3, got 2`` is this event and a ``Draw`` on the
+    same line.
+    """
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRequestChanged(Event):
+    """``Bob changes his draw to 2``: a player changes the number of cards he asked for.
+
+    Casino (source 002, Rules for Draw High, item 6): allowed only while no card has been dealt
+    in answer to the request and nobody has acted on it; Bicycle (source 004, Laws of Draw
+    Poker, Draw out of turn): a slip of the tongue may be corrected before the dealer has given
+    the number first asked for.
+    """
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCountAsked(Event):
+    """``Ann asks Bob how many he drew``: a player asks another how many cards he drew.
+
+    Casino (source 002, Rules for Draw High, item 7): the player asked, and the dealer, must
+    answer until there has been action after the draw; Bicycle (source 004, Laws of Draw Poker,
+    The Draw) and pagat (source 001, Five Card Draw): any active player may ask before the last
+    betting round begins.
+    """
+
+    player: str
+    """Who asks."""
+    asked: str
+    """Who is asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCountAnswered(Event):
+    """``Bob says he drew 2``: the answer to "how many did you draw?" (it may be wrong).
+
+    Bicycle (source 004, Laws of Draw Poker, The Draw): "The latter player must answer, but the
+    questioner has no redress if the answer is incorrect."
+    """
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardsPickedUp(Event):
+    """``Bob picks up his discards``: a player takes back cards he had thrown away.
+
+    Casino (source 002, [Jacks or Better], item 7): "An opener may be allowed to retrieve a
+    discarded hand to prove openers, at management's discretion."
+    """
 
     player: str
 
@@ -224,12 +315,75 @@ class Declare(Event):
     words: str
 
 
+@unique
+class SpeechAction(StrEnum):
+    """What spoken words at the table amount to."""
+
+    CHECK = "check"
+    BET = "bet"
+    OPEN = "open"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+    ALL_IN = "all-in"
+    DRAW = "draw"
+    """Asks for cards: "give me three", "draw 3", a bare "three"."""
+    STAND_PAT = "stand-pat"
+    """"Pat", "I'll play these"."""
+    DREW = "drew"
+    """Says how many he drew: "I drew 2" (the answer of ``DrawCountAnswered``, in his words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Speech:
+    """The meaning of a ``Says``: ``"bet 3"`` is ``Speech(BET, amount=3)``, ``"give me three"``
+    ``Speech(DRAW, count=3)``."""
+
+    action: SpeechAction
+    amount: Decimal | None = None
+    """The chips named with a bet, open, call or raise; None when none were named."""
+    to: bool = False
+    """The amount is the total (``raise to 8``)."""
+    total: Decimal | None = None
+    """A total named after the amount (``raise 2 to 4``)."""
+    count: int | None = None
+    """The cards named with a draw or with how many he drew."""
+
+
 @dataclass(frozen=True, slots=True)
 class Says(Event):
-    """``Ann says "bet 5"``: a verbal declaration; chips not yet in."""
+    """``Ann says "bet 5"``: a verbal declaration; chips not yet in (source 000, Verbal Betting)."""
 
     player: str
     speech: str
+    meaning: Speech | None = field(default=None, compare=False)
+    """What the words amount to, read when the log is read; None when they cannot be read.
+
+    Left out of equality: it follows from ``speech``.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class PotDeclaredOpen(Event):
+    """``Bob declares the pot open``: after false openers, another player declares the pot open.
+
+    Casino (source 002, [Jacks or Better], items 2, 3 and 5): any other active player who did not
+    pass openers may declare the pot opened, and must then prove openers to win it.
+    """
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenersNotShown(Event):
+    """``Mike can't show openers``: the opener cannot prove the openers he opened with.
+
+    Scarne (source 000, False Openers, items 1-3); Bicycle (source 004, Laws of Draw Poker,
+    Showing openers, False openers); casino (source 002, [Jacks or Better], item 2); parlour
+    (source 003, false openers).
+    """
+
+    player: str
 
 
 # --- irregular facts ---------------------------------------------------------------------------
@@ -301,6 +455,37 @@ class WrongDealer(Event):
 @dataclass(frozen=True, slots=True)
 class MisdealCalled(Event):
     """``misdeal``: the table declared one. The referee still rules whether it stands."""
+
+    player: str | None = None
+    """Who called it (``Bob calls a misdeal``); None when the log does not say."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealtBy(Event):
+    """``Dan deals``: who deals the deal that follows (the first, or one after a misdeal).
+
+    Scarne (source 000, Misdeals): after a misdeal "the same dealer deals again, but should the
+    dealer make two misdeals in a row the deal passes to the player at his left"; item 12: the
+    wrong player dealing, discovered before the pot is opened, is a misdeal.
+    """
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandsDealt(Event):
+    """``dealer dealt 5 hands`` / ``a hand too many was dealt``: the number of hands dealt.
+
+    Scarne (source 000, Misdeals, item 10): "If too few or too many hands have been dealt, there
+    is a misdeal." The log says how many were dealt (``count``) or how many more (+) or fewer
+    (-) than it should have been (``extra``); ``too many hands were dealt`` is ``extra=1`` (at
+    least one).
+    """
+
+    count: int | None = None
+    """How many hands were dealt, when the log says it."""
+    extra: int = 0
+    """Hands too many (positive) or too few (negative), when the log says that instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +589,9 @@ class HandLog:
     source: str = "<log>"
     comments: tuple[Comment, ...] = field(default=(), compare=False, repr=False)
     """The log's comments, for the canonical printer; left out of equality."""
+    notes: tuple[Problem, ...] = field(default=(), compare=False, repr=False)
+    """Lines that read but that the referee cannot act on (speech it cannot read), each with
+    where and why; ``check`` prints them as notes and still passes the log."""
 
 
 PLAYER_ACTIONS = (Check, Bet, Open, Call, Raise, Fold, AllIn, Discard, Draw, StandPat)

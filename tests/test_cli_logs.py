@@ -22,14 +22,14 @@ def test_check_good_logs() -> None:
 
 def test_check_reports_every_problem_with_a_caret_and_a_hint(tmp_path: Path) -> None:
     bad = tmp_path / "bad.log"
-    bad.write_text("seats: Ann, Bob, Cy\nBob bet 2\nCyy checks\nAnn says [bet]\n", encoding="utf-8")
+    bad.write_text("seats: Ann, Bob, Cy\nBob bett 2\nCyy checks\nAnn says [bet]\n", encoding="utf-8")
     good = EXAMPLES / "out_of_turn_bet.log"
     result = runner.invoke(app, ["check", str(bad), str(good)])
     assert result.exit_code == 1, result.output
     assert result.stdout.splitlines() == [f"{good}: ok"]
     err = result.stderr
-    assert f"{bad}:2:5: `bet` is not an action" in err
-    assert "    Bob bet 2\n        ^^^\n    hint: did you mean `bets`?" in err
+    assert f"{bad}:2:5: `bett` is not an action" in err
+    assert "    Bob bett 2\n        ^^^^\n    hint: did you mean `bet`?" in err
     assert f"{bad}:3:1: Cyy is not at the table" in err
     assert "hint: did you mean Cy?" in err
     assert f"{bad}:4:10: the words said go in double quotes" in err

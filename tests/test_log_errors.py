@@ -31,13 +31,20 @@ def only(text: str, kind: type[RefereeError] = RefereeError) -> Problem:
 @pytest.mark.parametrize(
     ("line", "word", "hint"),
     [
-        ("Bob bet 2", "bet", "did you mean `bets`?"),
-        ("Bob call", "call", "did you mean `calls`?"),
-        ("Bob fold", "fold", "did you mean `folds`?"),
-        ("Bob check", "check", "did you mean `checks`?"),
-        ("Bob raise 4", "raise", "did you mean `raises`?"),
-        ("Bob stays", "stays", "did you mean `stands pat`?"),
-        ("Bob mucked", "mucked", "did you mean `mucks`?"),
+        ("Bob bett 2", "bett", "did you mean `bet`?"),
+        ("Bob cals", "cals", "did you mean `calls`?"),
+        ("Bob foldz", "foldz", "did you mean `fold`?"),
+        ("Bob chekcs", "chekcs", "did you mean `checks`?"),
+        ("Bob raisse 4", "raisse", "did you mean `raise`?"),
+        ("Bob mukced", "mukced", "did you mean `mucked`?"),
+        ("Bob stya", "stya", "did you mean `stay`? (`stay` means `calls`: Scarne's word for calling)"),
+        ("Bob flahses K♥", "flahses", "did you mean `flashes`? (`flashes` means `exposes`)"),
+        (
+            "Bob kncoks",
+            "kncoks",
+            "did you mean `knocks`? (`knocks` means `checks`: a knock on the table before anyone bets)",
+        ),
+        ("Bob allin", "allin", "did you mean `is all in`?"),
     ],
 )
 def test_a_verb_slip_gets_did_you_mean(line: str, word: str, hint: str) -> None:
@@ -65,9 +72,16 @@ def test_raises_without_an_amount() -> None:
     ("line", "message"),
     [
         ("Bob bets", "`bets` needs an amount, like `bets 2`"),
-        ("Cy opens", "`opens` needs an amount, like `opens 2`"),
+        ("Cy opens", "`opens` needs an amount, like `opens 2` or `opens for 2`"),
         ("Bob raises to", "`raises to` needs the total, like `raises to 8`"),
-        ("Bob posts", "say which blind and how much, like `posts small blind 1`"),
+        ("Bob posts", "`posts` needs which blind and how much, like `posts small blind 1`"),
+        ("Bob posts big blind", "the blind needs an amount, like `posts big blind 2`"),
+        ("Cy takes", "`takes` needs how many cards, like `takes 3`, or the cards, like `takes J♥ 5c`"),
+        ("Cy asked for", "`asked for` needs how many cards, like `asked for 3`"),
+        (
+            "Cy changes his draw to",
+            "`changes his draw to` needs the new number of cards, like `changes his draw to 2`",
+        ),
     ],
 )
 def test_missing_amounts(line: str, message: str) -> None:
@@ -143,13 +157,13 @@ def test_a_count_of_cards_with_too_many_digits() -> None:
 
 
 def test_tab_indented_lines_keep_exact_columns() -> None:
-    problem = only(SEATED + "\t  Bob bet 2", LogSyntaxError)
+    problem = only(SEATED + "\t  Bob bett 2", LogSyntaxError)
     assert problem.column == 8
 
 
 def test_no_lark_names_in_any_message() -> None:
     lines = [
-        "Bob bet 2", "Bob raises", "Cy shows 1s", "Ann says \"x", "@@", "limit: 2", "limit: 2/", "seats:",
+        "Bob bett 2", "Bob raises", "Cy shows 1s", "Ann says \"x", "@@", "limit: 2", "limit: 2/", "seats:",
         "Bob posts tiny blind 2", "card face up", "Bob is", "dealer exposes", "wrong dealer:", "Bob's",
         "Bob exposes Cy's", "ante: 4 by", "Bob 2", "title:", "game: a b",
     ]  # fmt: skip
@@ -268,10 +282,10 @@ def test_no_seats_line() -> None:
 
 
 def test_every_problem_is_reported_in_line_order() -> None:
-    text = SEATED + "Bob bet 2\nZed checks\nCy shows 1s\nfoo: bar\nDee bets 0\nAnn checks\n"
+    text = SEATED + "Bob bett 2\nZed checks\nCy shows 1s\nfoo: bar\nDee bets 0\nAnn checks\n"
     found = problems(text, LogSyntaxError)
     assert [(p.line, p.message.split(":")[0]) for p in found] == [
-        (3, "`bet` is not an action"),
+        (3, "`bett` is not an action"),
         (4, "Zed is not at the table"),
         (5, "'1s'"),
         (6, "unknown header key `foo`"),
@@ -287,20 +301,20 @@ def test_only_sense_problems_make_a_log_error() -> None:
 
 
 def test_at_most_twenty_problems() -> None:
-    found = problems(SEATED + "Bob bet 2\n" * 100, LogSyntaxError)
+    found = problems(SEATED + "Bob bett 2\n" * 100, LogSyntaxError)
     assert len(found) == MAX_PROBLEMS
     assert [p.line for p in found[:-1]] == list(range(3, 3 + MAX_PROBLEMS - 1))
     assert found[-1].message == f"more problems after line {MAX_PROBLEMS + 1} are not shown; fix these first"
 
 
 def test_render_shows_file_line_column_caret_and_hint() -> None:
-    problem = only(SEATED + "Bob bet 2", LogSyntaxError)
+    problem = only(SEATED + "Bob bett 2", LogSyntaxError)
     assert problem.render() == (
-        "hand.log:3:5: `bet` is not an action: expected an action such as `checks`, `bets 2`, `calls`, "
+        "hand.log:3:5: `bett` is not an action: expected an action such as `checks`, `bets 2`, `calls`, "
         "`raises 4`, `folds`\n"
-        "    Bob bet 2\n"
-        "        ^^^\n"
-        "    hint: did you mean `bets`?"
+        "    Bob bett 2\n"
+        "        ^^^^\n"
+        "    hint: did you mean `bet`?"
     )
 
 

@@ -11,19 +11,39 @@ from lark.exceptions import UnexpectedInput
 
 from referee.cards import CardError
 from referee.events import Event
-from referee.logfast import CARD_WORDS, fast_line
-from referee.loggrammar import parser
-from referee.logwords import KEYWORDS, LineSlip
+from referee.log.fast import CARD_WORDS_READ as CARD_WORDS
+from referee.log.fast import fast_line
+from referee.log.grammar import parser
+from referee.log.tokens import LineSlip
+from referee.log.words import KEYS_BY_PHRASE, KEYWORDS, NUMBERS, UNITS
 
 REJECTED = "rejected"
 
 NAMES = [
     *("Ann", "Bob", "Big_Al", "José", "x1", "Deal", "In", "As", "Ash", "Pot", "_x", "1x"),
-    *('"Aunt May"', '"Big  Al"', '""', "\"Dee\"'s", '"Ann'),  # quoted, spaced, empty, possessive, unclosed
+    *('"Aunt May"', '"Big  Al"', '""', '"Dee"\'s', '"Ann'),  # quoted, spaced, empty, possessive, unclosed
 ]
 AMOUNTS = ["2", "0.25", "$5", "$2.50", "25c", "10C", "-1", "0", "2.", ".5", "1-5", "2/4", "$-1", "1e3", "٣"]
 AMOUNTS += ["999999999999999.999999", "1000000000000000", "0.000001", "0.0000001", "0.00001c", "1" + "0" * 28]
-COUNTS = ["0", "1", "3", "12", "007", "1234567", "99999"]
+AMOUNTS += ["£2", "2€", "€2.50", "1,000", "1,00", "1,000,000", "$1,000.50", "25¢", "2.", "-£1", "£-1", "2£c"]
+AMOUNTS += ["1,000,000,000,000,000", "two", "Seven", "2 chips", "3 DOLLARS"]
+COUNTS = [
+    "0",
+    "1",
+    "3",
+    "12",
+    "007",
+    "1234567",
+    "99999",
+    "three",
+    "Seven",
+    "a card",
+    "3 cards",
+    "two card",
+    "٣",
+]
+# Every spelling of every verb of the table of words, as players write them.
+TABLE = sorted(" ".join(phrase) for phrase in KEYS_BY_PHRASE)
 CARDS = sorted(CARD_WORDS)
 BAD_CARDS = ["1s", "Ax", "11c", "T", "s", "???", "Jkr", "10", "Aſ", "\u212as"]
 PUNCTUATION = [",", ":", "'s", "’s", "#", '"', "/", "-", "  ", "\t", "by", "dealer"]
@@ -45,6 +65,8 @@ def _case(word: str) -> st.SearchStrategy[str]:
 words = st.one_of(
     st.sampled_from(NAMES),
     st.sampled_from(sorted(KEYWORDS)).flatmap(_case),
+    st.sampled_from(TABLE).flatmap(_case),
+    st.sampled_from([*NUMBERS, *UNITS]),
     st.sampled_from(AMOUNTS),
     st.sampled_from(COUNTS),
     st.sampled_from(CARDS),
@@ -78,8 +100,35 @@ TEMPLATES = [
     "ante: {amount} by dealer",
     "title: {name} {verb} {amount}",
     "game: {name}",
+    "game: {name} {name}",
+    "{name} {table}",
+    "{name} {table} {amount}",
+    "{name} {table} {count}",
+    "{name} {table} {cards}",
+    "{name} {table} to {amount}",
+    "{name} {table} {amount} to {amount}",
+    "{name} {table} {cards}, {table} {count}",
+    "{table}",
+    "{table}!",
+    "{name} {table}.",
+    '{name} says "{name} {amount}"',
+    '{name} {table} "{table} {count}"',
+    '{name} said"{name}" {name}',
+    '{name} says "{name}"!',
+    "note: {name} {verb} {amount}",
+    "NOTE :{name}",
+    "{name} {table} it {amount}",
+    "{name} {table} it to {amount}",
+    "{name} {table} it for {amount}",
+    "{name} {table} for {amount}",
+    "{name} {table} by {amount}",
+    "{name} {table} it",
+    "{name} {table} it it by {amount}",
+    "{name} {table} {cards} and {table} {count}",
+    "{name} {table} {cards}, and {table} {cards}",
 ]
 VERBS = ["checks", "passes", "folds", "drops", "calls", "mucks", "antes", "bets", "opens", "raises", "draws"]
+VERBS += ["bet", "checked", "sees", "stays", "knocks", "bumps", "re-raises", "takes", "drew", "stood pat"]
 
 
 @st.composite
@@ -99,6 +148,7 @@ def template_lines(draw: st.DrawFn) -> str:
             st.sampled_from(["seats", "dealer", "ante", "limit", "stacks", "rake", "game"])
         ),
         "value": lambda: draw(st.sampled_from(HEADER_VALUES + NAMES + AMOUNTS)),
+        "table": lambda: draw(st.sampled_from(TABLE).flatmap(_case)),
     }
     line = template
     while "{" in line:
@@ -143,6 +193,39 @@ def test_fast_path_agrees_with_the_grammar(line: str) -> None:
         "Ann checks",
         "Bob bets 2",
         "Bob bets2",
+        "Bob bet 2 chips",
+        "Bob sees",
+        "Cy stays",
+        "Cy stays pat",
+        "Cy stood   pat",
+        "Ann goes all-in",
+        "Ann is all in for 7",
+        "Ann bets £2",
+        "Ann bets 2€",
+        "Ann bets 1,000",
+        "stacks: Ann 1,000, Bob 40",
+        "limit: 1,000/2,000",
+        "Cy draws three",
+        "Cy draws 3 cards",
+        "Cy takes 3",
+        "Cy discards 8c 4h, takes 2",
+        "Cy is dealt 6 cards",
+        "Cy got 6 cards",
+        "re-deal",
+        "the deal",
+        "antes",
+        "Dee antes 4",
+        "draw",
+        "Misdeal!",
+        "game: Jacks or Better",
+        'Ann says "I\'m out"',
+        'Ann said "bet # 5"',
+        'Ann says ""',
+        'Deal says "x"',
+        'Ann says "x" "y"',
+        "note: Cy asked for time",
+        "note:",
+        "Note:  two  words ",
         "Deal checks",
         "In checks",
         "Cy discards 8c 4h 2s, draws 3",
@@ -178,6 +261,10 @@ def test_the_fast_path_answers_for_the_common_lines() -> None:
         "Cy discards 8c 4h 2s, draws 3", "Ann is dealt ?? ?? ?? ?? ??", "Dee shows Q♠ Q♥ Q♣ 7d 7s",
         "seats: Ann, Bob, Cy, Dee", "dealer: Dee", "ante: 1", "limit: 2/4", "stacks: Ann 40, Bob 40",
         "game: jacks-or-better", "rulebook: scarne", "title: Friday game, hand 12",
+        "Ann bet 2", "Bob checked", "Bob sees", "Cy stays", "Ann knocks", "Dee called", "Bob raised 2",
+        "Bob stood pat", "Cy drew 3", "Cy takes three", "Ann goes all-in", "Dee showed Q♠ Q♥ Q♣ 7d 7s",
+        "Ann bets 2 chips", "Dee antes 4", "Bob folded", "re-deal", "new deal", "misdeal",
+        'Ann says "I\'m out"', 'Bob said "give me three"', "note: Cy asked for time",
     ]  # fmt: skip
     for line in common:
         assert fast_line(line, 1, 1) is not None, line

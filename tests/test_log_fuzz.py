@@ -129,7 +129,7 @@ def test_a_hundred_thousand_line_log() -> None:
 
 def test_a_hundred_thousand_bad_lines_stop_early() -> None:
     try:
-        parse_log("seats: Ann\n" + "Ann bet 2\n" * 100_000)
+        parse_log("seats: Ann\n" + "Ann bett 2\n" * 100_000)
     except LogSyntaxError as error:
         assert len(error.problems) == MAX_PROBLEMS
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
+import re
 import subprocess
 import sys
 from decimal import Decimal as D
@@ -12,13 +13,13 @@ import pytest
 from lark import Lark, Token, Tree
 from lark.lexer import PatternStr
 
-from referee import loggrammar
-from referee.cards import Card, parse_cards
+from referee.cards import UNKNOWN, Card, parse_cards
 from referee.events import (
     AllIn,
     AnteRule,
     Antes,
     Bet,
+    BetCompletion,
     Call,
     CardExposed,
     CardFaceUpInPack,
@@ -26,13 +27,20 @@ from referee.events import (
     CutIrregularity,
     CutProblem,
     Deal,
+    DealtBy,
     DealtCards,
     Declare,
     Discard,
+    DiscardsPickedUp,
     Draw,
+    DrawCountAnswered,
+    DrawCountAsked,
     DrawPhase,
+    DrawRequest,
+    DrawRequestChanged,
     DuplicateCard,
     Fold,
+    HandsDealt,
     Limit,
     LimitKind,
     MisdealCalled,
@@ -40,6 +48,7 @@ from referee.events import (
     NewDeal,
     Note,
     Open,
+    OpenersNotShown,
     Post,
     PostKind,
     Raise,
@@ -53,9 +62,11 @@ from referee.events import (
     WrongCardCount,
     WrongDealer,
 )
-from referee.logfast import CARD_WORDS
-from referee.loggrammar import ToEvents, parser, tree_parser
-from referee.logwords import HEADER_KEYS, KEYWORDS, HeaderItem
+from referee.log import grammar as loggrammar
+from referee.log.fast import CARD_WORDS_READ as CARD_WORDS
+from referee.log.grammar import ToEvents, parser, tree_parser
+from referee.log.tokens import HeaderItem
+from referee.log.words import HEADER_KEYS, KEYWORDS, VERBS
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -115,11 +126,18 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "says": ('Ann says "bet 5"', Says("Ann", "bet 5")),
     "dealer_exposes_players": (
         "dealer exposes Bob's 7♣",
-        CardExposed("dealer", Card.parse("7c"), owner="Bob", by_dealer=True),
+        (CardExposed("dealer", Card.parse("7c"), owner="Bob", by_dealer=True),),
     ),
-    "dealer_exposes": ("dealer exposes 9h", CardExposed("dealer", Card.parse("9h"), by_dealer=True)),
-    "player_exposes": ("Bob exposes K♦", CardExposed("Bob", Card.parse("Kd"), owner="Bob")),
-    "player_exposes_players": ("Bob exposes Cy's K♦", CardExposed("Bob", Card.parse("Kd"), owner="Cy")),
+    "dealer_exposes": ("dealer exposes 9h", (CardExposed("dealer", Card.parse("9h"), by_dealer=True),)),
+    "player_exposes": (
+        "Bob exposes K♦ Q♦",
+        (
+            CardExposed("Bob", Card.parse("Kd"), owner="Bob"),
+            CardExposed("Bob", Card.parse("Qd"), owner="Bob"),
+        ),
+    ),
+    "player_exposes_players": ("Bob exposes Cy's K♦", (CardExposed("Bob", Card.parse("Kd"), owner="Cy"),)),
+    "a_card": ("dealer exposes Cy's card", (CardExposed("dealer", UNKNOWN, owner="Cy", by_dealer=True),)),
     "face_up_in_pack": ("card face up in pack: 4h", CardFaceUpInPack(Card.parse("4h"))),
     "widow": ("widow: 7♥", Widow(Card.parse("7h"))),
     "cut_not_offered": ("cut not offered", CutIrregularity(CutProblem.NOT_OFFERED)),
@@ -138,6 +156,32 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "cards": ("Bob shows As Ks", Show("Bob", cards("As Ks"))),
     "card": ("duplicate card found: 10♥", DuplicateCard(Card.parse("Th"))),
     "amount": ("Dee bets $2.50", Bet("Dee", D("2.50"))),
+    "word_amount": ("Dee bets two chips", Bet("Dee", D(2))),
+    "number_word": ("Dee bets TWO", Bet("Dee", D(2))),
+    "digit_count": ("Dee draws 2 cards", Draw("Dee", 2)),
+    "word_count": ("Dee drew three", Draw("Dee", 3)),
+    "one_card": ("Dee takes a card", Draw("Dee", 1)),
+    "raise_by_to": ("Dee raises 2 to 4", Raise("Dee", D(2), total=D(4))),
+    "bet_completed": ("Bob completes his bet", BetCompletion("Bob")),
+    "bet_not_completed": ("Bob doesn't complete", BetCompletion("Bob", completed=False)),
+    "dealt_by": ("Dan deals", DealtBy("Dan")),
+    "draw_request": ("Bob asks for three", DrawRequest("Bob", 3)),
+    "draw_request_count": ("Bob asked for 3, got 2", (DrawRequest("Bob", 3), Draw("Bob", 2))),
+    "draw_request_cards": (
+        "Bob asked for 2 but got Kh",
+        (DrawRequest("Bob", 2), Draw("Bob", 1, received=cards("Kh"))),
+    ),
+    "draw_changed": ("Bob changes his draw to 2", DrawRequestChanged("Bob", 2)),
+    "draw_count_asked": ("Ann asks Bob how many he drew", DrawCountAsked("Ann", "Bob")),
+    "draw_count_answered": ("Bob says he drew 2", DrawCountAnswered("Bob", 2)),
+    "discards_picked_up": ("Bob picks up his discards", DiscardsPickedUp("Bob")),
+    "openers_not_shown": ("Mike can't show openers", OpenersNotShown("Mike")),
+    "misdeal_by": ("Bob calls a misdeal", MisdealCalled("Bob")),
+    "hands_dealt": ("dealer dealt 5 hands", HandsDealt(count=5)),
+    "hands_too_many": ("a hand too many was dealt", HandsDealt(extra=1)),
+    "hands_too_few": ("the dealer dealt two hands too few", HandsDealt(extra=-2)),
+    "too_many_hands": ("too many hands were dealt", HandsDealt(extra=1)),
+    "too_few_hands": ("too few hands dealt", HandsDealt(extra=-1)),
 }
 
 
@@ -177,12 +221,19 @@ def test_rule(rule: str) -> None:
 
 
 def test_keywords_list_is_the_grammars() -> None:
-    in_grammar = {
-        terminal.pattern.value.lower()
-        for terminal in tree_parser().terminals
-        if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value[0].isalpha()
-    }
+    in_grammar = set()
+    for terminal in tree_parser().terminals:
+        if isinstance(terminal.pattern, PatternStr) and terminal.pattern.value[0].isalpha():
+            in_grammar.add(terminal.pattern.value.lower())
+        elif terminal.name.startswith("_W"):  # a word with a mark in it (`re-deal`, `can't`)
+            in_grammar.add(re.sub(r"\\(.)", r"\1", terminal.pattern.value.split("(?!")[0]).lower())
     assert in_grammar == KEYWORDS
+
+
+def test_the_grammar_uses_every_entry_of_the_table_of_words() -> None:
+    # that each spelling reads where its verb stands is tests/test_phrasings.py's business
+    for key in VERBS:
+        assert f"_v_{key}" in loggrammar.grammar_file_text(), f"the grammar never uses the words of {key}"
 
 
 def test_header_keys_are_the_grammars() -> None:
@@ -198,7 +249,28 @@ def test_fast_path_card_spellings_are_the_grammars() -> None:
 def test_grammar_is_package_data() -> None:
     shipped = importlib.resources.files("referee.grammar") / loggrammar.GRAMMAR_FILE
     assert shipped.is_file()
-    assert loggrammar.grammar_text() == shipped.read_text(encoding="utf-8")
+    assert loggrammar.grammar_file_text() == shipped.read_text(encoding="utf-8")
+    assert loggrammar.grammar_text().startswith(loggrammar.grammar_file_text())
+
+
+def test_the_grammar_has_no_conflicts() -> None:
+    """Every line has one reading: LALR resolves nothing by guessing (Lark reports each conflict)."""
+    import logging
+
+    from lark import logger
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger.addHandler(handler)
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        Lark(loggrammar.grammar_text(), parser="lalr", lexer="contextual", debug=True)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    assert not [record.getMessage() for record in records if "onflict" in record.getMessage()]
 
 
 def _fresh_parser() -> Lark:

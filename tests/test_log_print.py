@@ -14,6 +14,7 @@ from referee.events import (
     AnteRule,
     Antes,
     Bet,
+    BetCompletion,
     Call,
     CardExposed,
     CardFaceUpInPack,
@@ -21,15 +22,22 @@ from referee.events import (
     CutIrregularity,
     CutProblem,
     Deal,
+    DealtBy,
     DealtCards,
     Declare,
     Discard,
+    DiscardsPickedUp,
     Draw,
+    DrawCountAnswered,
+    DrawCountAsked,
     DrawPhase,
+    DrawRequest,
+    DrawRequestChanged,
     DuplicateCard,
     Event,
     Fold,
     HandLog,
+    HandsDealt,
     Limit,
     LimitKind,
     LogHeader,
@@ -38,8 +46,10 @@ from referee.events import (
     NewDeal,
     Note,
     Open,
+    OpenersNotShown,
     Post,
     PostKind,
+    PotDeclaredOpen,
     Raise,
     Says,
     Show,
@@ -51,8 +61,8 @@ from referee.events import (
     WrongDealer,
 )
 from referee.log import format_log, parse_log, read_log
-from referee.logprint import format_name
-from referee.logwords import KEYWORDS
+from referee.log.printer import format_name
+from referee.log.words import KEYWORDS
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 
@@ -235,6 +245,15 @@ def events_for(seats: tuple[str, ...]) -> st.SearchStrategy[Event]:
         st.builds(WrongCardCount, p, count, st.booleans()),
         st.builds(WrongDealer, p),
         st.builds(Note, free_text),
+        st.builds(lambda pl, a, t: Raise(pl, a, total=t), p, amounts, amounts),
+        st.builds(AllIn, p, amounts),
+        st.builds(BetCompletion, p, st.booleans()),
+        st.builds(DealtBy, p) | st.builds(OpenersNotShown, p) | st.builds(PotDeclaredOpen, p),
+        st.builds(DrawRequest, p, count) | st.builds(DrawRequestChanged, p, count),
+        st.builds(DrawCountAsked, p, p) | st.builds(DrawCountAnswered, p, count),
+        st.builds(DiscardsPickedUp, p) | st.builds(MisdealCalled, p),
+        st.builds(lambda n: HandsDealt(count=n), count),
+        st.builds(lambda n: HandsDealt(extra=n), st.integers(-5, 5)),
     )
 
 

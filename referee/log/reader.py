@@ -1,10 +1,13 @@
 """Reading hand logs: text in the log language → a :class:`~referee.events.HandLog`.
 
 The language is line oriented, so a log is read a line at a time: blank and comment-only lines
-are skipped, the commonest event lines take a fast path (``logfast``) and every other line goes
-to the LALR parser built from ``grammar/hand.lark`` (``loggrammar``). A line that does not read
-becomes a problem and reading goes on, like a compiler, so one run reports every problem in the
-file (up to :data:`MAX_PROBLEMS`). Then the checks that need no rulebook run (``logcheck``).
+are skipped, the commonest event lines take a fast path (:mod:`referee.log.fast`) and every other
+line goes to the LALR parser built from ``grammar/hand.lark`` (:mod:`referee.log.grammar`). A
+line that does not read becomes a problem and reading goes on, like a compiler, so one run
+reports every problem in the file (up to :data:`MAX_PROBLEMS`). Then the checks that need no
+rulebook run (:mod:`referee.log.checks`). A line that reads but that the referee cannot act on
+(words said aloud that mean no action it knows) becomes a note on the log: never an error, and
+never silently dropped.
 
 Raises :class:`~referee.errors.LogSyntaxError` when some text is not in the language and
 :class:`~referee.errors.LogError` when it reads but does not make sense.
@@ -14,17 +17,19 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from decimal import Decimal
 from typing import Final, TypeVar
 
 from referee.cards import CardError
 from referee.errors import LogError, LogSyntaxError, Problem
-from referee.events import AnteRule, Comment, Event, HandLog, Limit, LogHeader, Note
-from referee.logcheck import check_log
-from referee.logfast import HEADER_KEY, fast_line
-from referee.logwords import HEADER_KEYS, HeaderItem, LineSlip, comment_start
+from referee.events import AnteRule, Comment, Declare, Event, HandLog, Limit, LogHeader, Note, Says
+from referee.log.checks import check_log
+from referee.log.fast import HEADER_KEY, fast_line
+from referee.log.tokens import HeaderItem, LineSlip, comment_start, shorten
+from referee.log.words import HEADER_KEYS, declared_rank
 
-__all__ = ["MAX_PROBLEMS", "format_log", "parse_log", "read_log"]
+__all__ = ["MAX_PROBLEMS", "parse_log", "read_log"]
 
 MAX_PROBLEMS: Final = 20
 """At most this many problems are reported; the last says when there were more."""
@@ -74,15 +79,8 @@ def read_log(path: str | os.PathLike[str]) -> HandLog:
     return parse_log(text, source)
 
 
-def format_log(log: HandLog) -> str:
-    """The canonical text of a log (see :mod:`referee.logprint`)."""
-    from referee.logprint import format_log as _format
-
-    return _format(log)
-
-
 class _Reader:
-    """Reads one log; collects its header, events, comments and problems."""
+    """Reads one log; collects its header, events, comments, problems and notes."""
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -90,6 +88,7 @@ class _Reader:
         self.positions: list[tuple[str, int, int]] = []
         self.events: list[Event] = []
         self.comments: list[Comment] = []
+        self.notes: list[Problem] = []
         self.syntax: list[Problem] = []
         self.other: list[Problem] = []
         self.first_event_line = 0
@@ -124,12 +123,12 @@ class _Reader:
                 self.comments.append(Comment(code[comment:].rstrip(), number, trailing=True))
                 # Outside quotes a `#` always starts a comment, as in the grammar.
                 code = code[:comment]
-        result = fast_line(code, number, column)
+        result: Event | HeaderItem | tuple[Event, ...] | None = fast_line(code, number, column)
         if result is None:
             if ":" in code and (key := HEADER_KEY.match(code)):
                 name = key.group(1)
                 if name.lower() not in HEADER_KEYS and name.lower() not in _EVENT_KEYS:
-                    from referee.logerrors import unknown_key_problem
+                    from referee.log.errors import unknown_key_problem
 
                     seats = self._seats()
                     self.other.append(unknown_key_problem(name, raw, number, column, self.source, seats))
@@ -137,23 +136,28 @@ class _Reader:
             result = self._parse_line(raw, number)
             if isinstance(result, Event):
                 result = dataclasses.replace(result, line=number, column=column)
+            elif isinstance(result, tuple):
+                result = tuple(dataclasses.replace(event, line=number, column=column) for event in result)
         if isinstance(result, HeaderItem):
             self._add_header(result, raw, number, column)
         elif isinstance(result, Event):
-            self._add_event(result)
+            self._add_event(result, raw)
+        elif result is not None:
+            for event in result:
+                self._add_event(event, raw)
 
-    def _parse_line(self, raw: str, number: int) -> Event | HeaderItem | None:
-        """The event or header item on a line, or None after recording why it does not read."""
+    def _parse_line(self, raw: str, number: int) -> Event | HeaderItem | tuple[Event, ...] | None:
+        """What a line states, or None after recording why it does not read."""
         from lark.exceptions import UnexpectedInput
 
-        from referee.loggrammar import parser
+        from referee.log.grammar import parser
 
         try:
             result = parser().parse(raw)
-            assert isinstance(result, Event | HeaderItem)
+            assert isinstance(result, Event | HeaderItem | tuple)
             return result
         except UnexpectedInput as error:
-            from referee.logerrors import syntax_problem
+            from referee.log.errors import syntax_problem
 
             self.syntax.append(syntax_problem(error, raw, number, self.source, self._seats()))
         except LineSlip as slip:
@@ -171,10 +175,51 @@ class _Reader:
         assert isinstance(seats, tuple)
         return seats
 
-    def _add_event(self, event: Event) -> None:
+    def _add_event(self, event: Event, raw: str) -> None:
         if not self.first_event_line and not isinstance(event, Note):
             self.first_event_line = event.line
+        if isinstance(event, Says) and event.meaning is None:
+            self.notes.append(self._unread_speech(event, raw))
+        elif isinstance(event, Declare) and declared_rank(event.words) is None:
+            self.notes.append(self._no_hand_named(event, raw))
         self.events.append(event)
+
+    def _no_hand_named(self, event: Declare, raw: str) -> Problem:
+        """A note for a declaration that names no hand: nothing for cards to speak against."""
+        code = raw[: comment_start(raw)] if comment_start(raw) >= 0 else raw
+        end = len(code.rstrip()) + 1
+        # The declared words are the line's last words (spacing made single when read).
+        spans = [match.start() + 1 for match in re.finditer(r"\S+", code)]
+        count = len(event.words.split())
+        start = spans[-count] if 0 < count <= len(spans) else event.column
+        return Problem(
+            f'{shorten(event.player)} declares "{shorten(event.words)}", which names no hand, so it '
+            "changes nothing",
+            self.source,
+            event.line,
+            start,
+            raw,
+            f"name the hand declared, like `{shorten(event.player)} declares two pair`",
+            end,
+        )
+
+    def _unread_speech(self, event: Says, raw: str) -> Problem:
+        """A note for words said aloud that mean no action the referee knows."""
+        code = raw[: comment_start(raw)] if comment_start(raw) >= 0 else raw
+        start = max(code.find('"'), code.find("“"))
+        column, end = (start + 1, len(code.rstrip()) + 1) if start >= 0 else (event.column, 0)
+        return Problem(
+            f'{shorten(event.player)}\'s words "{shorten(event.speech)}" are kept, but they are no action '
+            "the referee can read, so they change nothing",
+            self.source,
+            event.line,
+            column,
+            raw,
+            'if they were an action, say which: like `says "bet 5"`, `says "call"`, `says "fold"`, '
+            '`says "pat"` or `says "give me three"`; or write what happened, like '
+            f"`{shorten(event.player)} bets 5`",
+            end,
+        )
 
     def _add_header(self, item: HeaderItem, raw: str, number: int, column: int) -> None:
         end = column + len(item.key)
@@ -224,7 +269,9 @@ class _Reader:
             rake=_optional(values, "rake", Decimal),
             positions=tuple(self.positions),
         )
-        return HandLog(header, tuple(self.events), self.source, comments=tuple(self.comments))
+        return HandLog(
+            header, tuple(self.events), self.source, comments=tuple(self.comments), notes=tuple(self.notes)
+        )
 
     def _sorted(self, problems: list[Problem]) -> list[Problem]:
         problems.sort(key=lambda problem: (problem.line, problem.column))

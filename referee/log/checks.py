@@ -3,13 +3,16 @@
 Everyone named is seated, nobody is seated twice, the dealer sits at the table, stacks name
 seated players, no line holds the same card twice, every amount is more than zero. Each problem
 points at the word that is wrong; all of them are reported, not just the first.
+
+:func:`check_header_names` checks the ``game:`` and ``rulebook:`` values against the names the
+caller knows (the catalog and the bundled rulebooks: this package does not read rulebooks).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from decimal import Decimal
 from typing import Final
 
@@ -18,19 +21,21 @@ from referee.errors import Problem
 from referee.events import (
     CardExposed,
     Draw,
+    DrawCountAsked,
     Event,
     HandLog,
     LimitKind,
+    Raise,
     SplitOpeners,
 )
-from referee.logfast import AMOUNT, CARD_WORDS
-from referee.logwords import shorten
-from referee.money import AmountError, format_amount, parse_amount
+from referee.log.fast import CARD_WORDS_READ
+from referee.log.tokens import AMOUNT_PATTERN, read_amount, shorten
+from referee.money import AmountError, format_amount
 
 _SEATS_LINE: Final = re.compile(r"[ \t\f]*seats[ \t\f]*:", re.IGNORECASE)
 _WORD: Final = re.compile(r"[^\s,]+")
 # The grammar's AMOUNT where it may stand: after a space, a `/` or a `-`.
-_AMOUNT_IN_TEXT: Final = re.compile(rf"(?<![\w.$]){AMOUNT.pattern}(?![\w.])", re.IGNORECASE)
+_AMOUNT_IN_TEXT: Final = re.compile(rf"(?<![\w.$£€]){AMOUNT_PATTERN}(?!\w|\.\d|,\d)", re.IGNORECASE)
 
 
 def check_log(log: HandLog, lines: Sequence[str]) -> list[Problem]:
@@ -142,6 +147,8 @@ class _Checker:
         amount = getattr(event, "amount", None)
         if isinstance(amount, Decimal) and amount <= 0:
             yield self._amount_problem(amount, event.line, event.column)
+        if isinstance(event, Raise) and event.total is not None and event.total <= 0:
+            yield self._amount_problem(event.total, event.line, event.column)
         cards = _cards(event)
         if len(cards) > 1:
             yield from self._check_cards(cards, event)
@@ -203,6 +210,8 @@ def _players(event: Event) -> list[str]:
             names.append(event.by)
         if event.owner is not None and event.owner not in names:
             names.append(event.owner)
+    if isinstance(event, DrawCountAsked) and event.asked not in names:
+        names.append(event.asked)
     return names
 
 
@@ -243,7 +252,7 @@ def _find_card(text: str, card: Card) -> tuple[int, int]:
     """(column, end) of the last time ``card`` is written on the line."""
     found = (0, 0)
     for match in _WORD.finditer(text.split("#", 1)[0]):
-        if CARD_WORDS.get(match.group()) == card:
+        if CARD_WORDS_READ.get(match.group()) == card:
             found = (match.start() + 1, match.end() + 1)
     return found
 
@@ -251,7 +260,7 @@ def _find_card(text: str, card: Card) -> tuple[int, int]:
 def _find_amount(text: str, amount: Decimal) -> tuple[int, int] | None:
     for match in _AMOUNT_IN_TEXT.finditer(text.split("#", 1)[0]):
         try:
-            found = parse_amount(match.group(), signed=True)
+            found = read_amount(match.group())
         except AmountError:  # out of bounds: not one the log holds
             continue
         if found == amount:
@@ -261,3 +270,95 @@ def _find_amount(text: str, amount: Decimal) -> tuple[int, int] | None:
 
 def _written(amount: Decimal) -> str:
     return format_amount(amount, keep_places=True)
+
+
+# --- game: and rulebook: ---------------------------------------------------------------------------
+
+_RULEBOOK_FILE: Final = re.compile(r"[^/\\]+\.ya?ml", re.IGNORECASE)
+
+
+def check_header_names(
+    log: HandLog,
+    lines: Sequence[str],
+    rulebooks: Collection[str],
+    games_under: Callable[[str], Collection[str] | None],
+    default_rulebook: str,
+) -> list[Problem]:
+    """Problems with the ``game:`` and ``rulebook:`` values, at their line and column.
+
+    ``rulebooks`` are the bundled rulebooks' names. A ``rulebook:`` may also name a ``.yaml``
+    (or ``.yml``) file next to the log, by its name alone: whether it is there is left to
+    ``rule``. ``games_under(rulebook)`` gives the games a log may name under a bundled rulebook
+    (the catalog's and the rulebook's own), or None when they cannot be known; the games are not
+    checked under a rulebook file, which may add games of its own.
+    """
+    header = log.header
+    problems: list[Problem] = []
+    book = header.rulebook
+    if book is not None and book not in rulebooks and not _RULEBOOK_FILE.fullmatch(book):
+        line, column = header.position("rulebook")
+        problems.append(
+            _name_problem(
+                log, lines, line, column, "rulebook", book, rulebooks,
+                f"{shorten(book)!r} is not a bundled rulebook, nor a rulebook file next to the log",
+                "or the name of a .yaml file next to the log",
+            )
+        )  # fmt: skip
+        return problems
+    if header.game is None or (book is not None and book not in rulebooks):
+        return problems
+    games = games_under(book or default_rulebook)
+    if games is not None and header.game not in games:
+        line, column = header.position("game")
+        problems.append(
+            _name_problem(
+                log, lines, line, column, "game", header.game, games,
+                f"{shorten(header.game)!r} is not a game the referee knows", "",
+            )
+        )  # fmt: skip
+    return problems
+
+
+def _name_problem(
+    log: HandLog,
+    lines: Sequence[str],
+    line: int,
+    column: int,
+    key: str,
+    value: str,
+    known: Collection[str],
+    message: str,
+    more: str,
+) -> Problem:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    start = text.find(":", max(0, column - 1)) + 1
+    while start < len(text) and text[start] in " \t\f":
+        start += 1
+    end = len(text.split("#", 1)[0].rstrip()) + 1
+    close = closest_names(value, known)
+    listed = ", ".join(known)
+    hint = f"did you mean {' or '.join(f'`{name}`' for name in close)}? " if close else ""
+    hint += f"The {key}s are {listed}" + (f", {more}" if more else "")
+    return Problem(message, log.source, line, start + 1, text, hint, max(end, start + 2))
+
+
+def closest_names(word: str, names: Collection[str], most: int = 2) -> list[str]:
+    """The names ``word`` may have meant, best first: a name it starts or is part of, then by spelling.
+
+    ``jacks`` means ``jacks-or-better`` sooner than ``jacks-back``: names that start with the word
+    come first, in the order given (the catalog's order, commonest games first).
+
+    >>> closest_names("jacks", ["draw", "jacks-or-better", "jacks-back"])
+    ['jacks-or-better', 'jacks-back']
+    >>> closest_names("scarn", ["bicycle", "scarne"])
+    ['scarne']
+    """
+    lowered = word.lower()
+    if len(lowered) > 60:
+        return []
+    same = [name for name in names if name.lower() == lowered]
+    starts = [name for name in names if name.lower().startswith(lowered) and name not in same]
+    inside = [name for name in names if lowered in name.lower() and name not in same + starts]
+    spelled = difflib.get_close_matches(lowered, list(names), n=most, cutoff=0.6) if not starts else []
+    found = list(dict.fromkeys(same + starts + inside + spelled))
+    return found[:most] if len(lowered) >= 3 or same else []

@@ -1,8 +1,10 @@
 """Syntax errors in a player's words: what Lark found wrong with a line, turned into a Problem.
 
 Lark says which terminals it expected; a player wants to read "expected an action such as
-`checks`, `bets 2`, `folds`" and, for the usual slips, what to write instead (`Bob bet 2` →
-did you mean `bets`?). Nothing from Lark leaves this module.
+`checks`, `bets 2`, `folds`" and, for a word the log does not know, what to write instead. Every
+suggestion is a word of the table of words (:mod:`referee.log.words`), shown with what it means
+(`sees` means `calls`); spelling distance is measured only among those words, never to an
+unrelated verb. Nothing from Lark leaves this module.
 """
 
 from __future__ import annotations
@@ -10,13 +12,23 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Collection, Iterable
-from typing import Final
+from typing import Any, Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from referee.cards import Card, CardError
 from referee.errors import Problem
-from referee.logwords import HEADER_KEYS, KEYWORDS, comment_start, shorten
+from referee.log.tokens import comment_start, shorten
+from referee.log.words import (
+    HEADER_KEYS,
+    KEYS_BY_PHRASE,
+    KEYWORDS,
+    LONGEST_PHRASE,
+    SLIPS,
+    UNITS,
+    VERBS,
+    entry,
+)
 
 # What each terminal looks like, as an example a player can copy.
 _SHOWN: Final[dict[str, str]] = {
@@ -48,58 +60,35 @@ _ACTIONS: Final[dict[str, str]] = {
     "SHOWS": "shows As Ad 7c 7d 2s",
     "MUCKS": "mucks",
 }
-_ACTION_WORDS: Final = (
-    "checks passes bets opens calls raises folds drops is goes antes posts discards draws stands "
-    "shows mucks splits declares says exposes was has"
-).split()
-_EVENT_STARTS: Final = (
-    "antes deal draw showdown misdeal redeal new dealer card cut deck duplicate wrong note"
-).split()
-# The usual slips: the bare verb a player writes for the word the log wants.
-_SLIPS: Final[dict[str, str]] = {
-    "bet": "bets",
-    "call": "calls",
-    "check": "checks",
-    "pass": "passes",
-    "fold": "folds",
-    "drop": "drops",
-    "raise": "raises",
-    "reraises": "raises",
-    "open": "opens",
-    "ante": "antes",
-    "post": "posts",
-    "show": "shows",
-    "muck": "mucks",
-    "discard": "discards",
-    "draw": "draws",
-    "stand": "stands pat",
-    "stays": "stands pat",
-    "pat": "stands pat",
-    "declare": "declares",
-    "say": "says",
-    "expose": "exposes",
-    "split": "splits openers",
-    "allin": "is all in",
-    "all-in": "is all in",
-    "shoves": "is all in",
-    "completes": "calls",
-    "limps": "calls",
-    "checked": "checks",
-    "called": "calls",
-    "bet2": "bets 2",
-    "folded": "folds",
-    "raised": "raises",
-}
-_NEEDS_AMOUNT: Final[dict[str, str]] = {
-    "bets": "`bets` needs an amount, like `bets 2`",
-    "opens": "`opens` needs an amount, like `opens 2`",
-    "raises": "`raises` needs an amount: `raises 4` (call and 4 more) or `raises to 8` (8 in all)",
+_LINE_KEYS: Final = frozenset(
+    {"everyone_antes", "deal", "draw_phase", "showdown", "misdeal", "redeal", "new_deal", "dealer"}
+)
+"""The table's phrases that start a line; every other verb follows a player's name."""
+_ACTION_WORDS: Final = sorted(
+    {
+        " ".join(phrase)
+        for phrase, keys in KEYS_BY_PHRASE.items()
+        if set(keys) - _LINE_KEYS and "’" not in " ".join(phrase)
+    }
+)
+"""Every spelling of a verb that follows a name: the only words an unknown verb is compared with."""
+_EVENT_STARTS: Final = sorted(
+    {" ".join(phrase) for phrase, keys in KEYS_BY_PHRASE.items() if set(keys) & _LINE_KEYS}
+    | {"card", "cut", "deck", "duplicate", "wrong", "note", "widow"}
+)
+"""Every way a line that names no player first may start."""
+_NEEDS: Final[dict[str, str]] = {
     "to": "`raises to` needs the total, like `raises to 8`",
-    "posts": "say which blind and how much, like `posts small blind 1`",
     "blind": "the blind needs an amount, like `posts big blind 2`",
     "straddle": "the straddle needs an amount, like `posts straddle 4`",
 }
+"""What must follow a word that is not a verb, for a line that stops after it."""
+_ENDS: Final = frozenset({"$END", "<END-OF-FILE>", "_STOP"})
 _WORD_AT: Final = re.compile(r"[^\s,]+|,")
+_AMOUNT_LIKE: Final = re.compile(r"-?[$£€]?\d[\d,.]*[c¢€£]?(?![^\s#])")
+_AMOUNT_HINT: Final = (
+    "write an amount like `2`, `0.25`, `$5`, `£5`, `5€`, `25c` or `1,000` (commas between thousands only)"
+)
 _LONGEST_WORD: Final = 40
 _CARD_HINT: Final = "write cards like `As`, `Td` or `10♥`, the joker as `Jk`, an unseen card as `??`"
 
@@ -109,6 +98,11 @@ def syntax_problem(
 ) -> Problem:
     """Explain why ``text`` (one line, number ``line``) is not in the log language."""
     column, found, expected = _where(error, text)
+    start = _word_start(text, column)
+    if found != "$END" and start < column and (accepted := _accepted_before(text, start)):
+        # The lexer read a keyword off the front of a longer word (`bett` as `bet` and `t`):
+        # the word as a whole is what does not fit.
+        column, found, expected = start, "", accepted
     word = _word_at(text, column) if found != "$END" else ""
     code = _code(text).rstrip()
     if found == "$END" and "POSSESSIVE" in expected and code.split():
@@ -137,6 +131,26 @@ def _where(error: UnexpectedInput, text: str) -> tuple[int, str, set[str]]:
     if isinstance(error, UnexpectedEOF):  # Lark gives no position here: the end of the line is it
         return end, "$END", _accepted(error, error.expected)
     return 1, "", set()
+
+
+def _word_start(text: str, column: int) -> int:
+    """The column where the word holding ``column`` starts."""
+    index = column - 1
+    while 0 < index <= len(text) and (text[index - 1].isalnum() or text[index - 1] in "_'’-"):
+        index -= 1
+    return index + 1
+
+
+def _accepted_before(text: str, column: int) -> set[str]:
+    """What the parser would take at ``column`` of ``text``, reading only what comes before it."""
+    from referee.log.grammar import parser
+
+    try:
+        interactive: Any = parser().parse_interactive(text[: column - 1])
+        interactive.exhaust_lexer()
+        return set(interactive.accepts())
+    except Exception:  # the text before does not read either: keep Lark's own account
+        return set()
 
 
 def _accepted(error: UnexpectedInput, expected: Collection[str]) -> set[str]:
@@ -179,10 +193,14 @@ def _explain(
             return str(error), _CARD_HINT
     if word.startswith('"') and word.count('"') == 1 and '"' not in text[column:]:
         return "a quote is not closed", 'close it: a name like `"Aunt May"` or speech like `"bet 5"`'
+    if word[:1] in ("“", "‘") and {"“": "”", "‘": "’"}[word[0]] not in text[column:]:
+        return "a quote is not closed", "close it: a name like `“Aunt May”` or speech like `“bet 5”`"
+    if "AMOUNT" in expected and (amount := _AMOUNT_LIKE.match(text, column - 1)):
+        return f"`{shorten(amount.group(), _LONGEST_WORD)}` is not an amount", _AMOUNT_HINT
     if "CHECKS" in expected:
         return _explain_action(before, word, found, seats)
-    if found == "$END" and previous in _NEEDS_AMOUNT:
-        return _NEEDS_AMOUNT[previous], ""
+    if found == "$END" and (needs := _needs(before)):
+        return needs, ""
     if "STRING" in expected and "NAME" not in expected:
         return "the words said go in double quotes", 'like `Ann says "bet 5"`'
     if "TITLE" in expected:
@@ -194,7 +212,7 @@ def _explain(
             f"unexpected `{word}` after the comma",
             "cards are separated by spaces; a comma only comes before `draws`",
         )
-    if expected <= {"$END", "<END-OF-FILE>"}:
+    if all(name in _ENDS or name.lower() in UNITS for name in expected):
         return (
             f"unexpected `{word}` after a complete event",
             "one event per line; put remarks after `#`",
@@ -212,9 +230,51 @@ def _explain_action(before: list[str], word: str, found: str, seats: Collection[
         elif seats and player.strip('"') not in seats and player.lower() not in KEYWORDS:
             hint = _not_seated_hint(player, seats)
         return f"expected {actions} after `{player}`", hint
-    slip = _SLIPS.get(word.lower()) or _closest(word.lower(), _ACTION_WORDS)
-    hint = f"did you mean `{slip}`?" if slip else ""
-    return f"`{word}` is not an action: expected {actions}", hint
+    return f"`{word}` is not an action: expected {actions}", _verb_hint(word)
+
+
+def _verb_hint(word: str) -> str:
+    """What the player may have meant by ``word`` where a verb stands: a word of the table, glossed."""
+    lowered = word.lower()
+    if lowered in SLIPS:
+        return f"did you mean `{SLIPS[lowered]}`?"
+    close = _closest(lowered, _ACTION_WORDS)
+    if not close:
+        return ""
+    verb = entry(close)
+    gloss = verb.gloss(close) if verb is not None else ""
+    return f"did you mean `{close}`?" + (f" ({gloss})" if gloss else "")
+
+
+def _needs(before: list[str]) -> str:
+    """What must follow the words a line stops after, or an empty string.
+
+    The verb they end with says (`bets` needs an amount); else the last word (`raises to` needs
+    the total); else the verb they hold (`changes his draw to` needs the new number).
+    """
+    lowered = [word.lower().replace("’", "'") for word in before]
+    for size in range(min(LONGEST_PHRASE, len(lowered)), 0, -1):
+        needs = _verb_needs(lowered[-size:])
+        if needs:
+            phrase = " ".join(before[-size:])
+            return f"`{phrase}` needs {needs.format(word=phrase)}"
+    last = lowered[-1] if lowered else ""
+    if last in _NEEDS and (
+        last != "to" or (len(lowered) > 1 and "raise" in KEYS_BY_PHRASE.get((lowered[-2],), ()))
+    ):
+        return _NEEDS[last]
+    for start in range(1, len(lowered) - 1):
+        for size in range(min(LONGEST_PHRASE, len(lowered) - start), 0, -1):
+            needs = _verb_needs(lowered[start : start + size])
+            if needs:
+                said = " ".join(before[start:])
+                return f"`{said}` needs {needs.format(word=' '.join(before[start : start + size]))}"
+    return ""
+
+
+def _verb_needs(words: list[str]) -> str:
+    keys = KEYS_BY_PHRASE.get(tuple(words), ())
+    return next((VERBS[key].needs for key in keys if VERBS[key].needs), "")
 
 
 def _explain_line_start(word: str, found: str, seats: Collection[str]) -> tuple[str, str]:
@@ -256,15 +316,17 @@ def _closest(word: str, choices: Iterable[str]) -> str:
 def _choices(expected: set[str]) -> str:
     shown = []
     for name in sorted(expected):
+        # `.` that ends a line, a word with a mark in it, a number word: nothing worth listing
+        if name in ("_STOP", "<END-OF-FILE>") or name.startswith(("_W", "__ANON", "NUM_")):
+            continue
+        name = name.lstrip("_")
         if name in _ACTIONS:
             shown.append(f"`{_ACTIONS[name]}`")
         elif name in _SHOWN:
             shown.append(_SHOWN[name])
         elif name.lower().replace("_", "-") in KEYWORDS or name.lower() in KEYWORDS:
             shown.append(f"`{name.lower().replace('_', '-')}`")
-        elif name.startswith("__ANON"):
-            continue
-        elif name != "<END-OF-FILE>":
+        else:
             shown.append(name.lower())
     if not shown:
         return "nothing more"
@@ -279,6 +341,8 @@ def unknown_key_problem(
     """``foo: bar`` in the header: say which keys there are."""
     if key in seats:
         hint = f"if this is something {key} did, drop the colon: `{key} checks`"
+    elif re.fullmatch(r"wrong[-_]?dealer", key, re.IGNORECASE):
+        hint = "a wrong dealer is an event, written in two words among the events: `wrong dealer: Bob`"
     else:
         close = _closest(key.lower(), HEADER_KEYS)
         hint = f"did you mean `{close}:`? " if close else ""

@@ -1,0 +1,479 @@
+"""A fast path for the commonest lines, giving exactly what the grammar gives.
+
+Most of a log is ``Ann checks``, ``Cy bets 2``, ``Dee draws 1``, ``Cy is dealt ...`` and plain
+header lines (``seats: Ann, Bob``, ``limit: 2/4``), in any tense and any of the table's words
+(``Ann bet 2``, ``Bob sees``, ``Cy stood pat``). Reading them by splitting on spaces and
+looking the verb up in the table of words (:data:`referee.log.words.PHRASES`) is several
+times quicker than running the LALR parser, and the parser stays the definition: this module
+only answers for lines it is sure about (plain words, no quotes or comments) and returns None
+for everything else, which then goes to the grammar. ``tests/test_log_fast.py`` checks on
+generated lines that whenever it answers, the grammar accepts the line and builds the equal
+event.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Final
+
+from referee.cards import Card
+from referee.events import (
+    AllIn,
+    AnteRule,
+    Antes,
+    Bet,
+    Call,
+    Check,
+    Deal,
+    DealtCards,
+    Discard,
+    Draw,
+    DrawPhase,
+    Event,
+    Fold,
+    Limit,
+    LimitKind,
+    MisdealCalled,
+    Muck,
+    NewDeal,
+    Note,
+    Open,
+    Raise,
+    Says,
+    Show,
+    Showdown,
+    StandPat,
+)
+from referee.log.speech import read_speech
+from referee.log.tokens import AMOUNT, MAX_COUNT_DIGITS, NAME, HeaderItem, game_name, read_amount, words
+from referee.log.words import CARD_WORDS, KEYS_BY_PHRASE, KEYWORDS, NUMBERS, UNITS
+from referee.money import AmountError, parse_amount
+
+__all__ = ["AMOUNT", "CARD_WORDS_READ", "HEADER_KEY", "NAME", "fast_event", "fast_header", "fast_line"]
+
+_COUNT: Final = re.compile(rf"\d{{1,{MAX_COUNT_DIGITS}}}")
+# Anything but plain words separated by spaces or tabs is left to the grammar; so are the marks
+# that end a sentence (`.`, `!`) and the quotes and apostrophes.
+_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[\"#:'’‘“”!]")
+
+
+def _card_words() -> dict[str, Card]:
+    """Every way to write a card as one word, in any letter case."""
+    table: dict[str, Card] = {}
+    spellings = ["??", "jk", "joker"]
+    spellings += [rank + suit for rank in "23456789tjqka" for suit in "shdc♠♥♦♣♤♡♢♧"]
+    spellings += ["10" + suit for suit in "shdc♠♥♦♣♤♡♢♧"]
+    for spelling in spellings:
+        card = Card.parse(spelling)
+        for letters in itertools.product(*({c.lower(), c.upper()} for c in spelling)):
+            table["".join(letters)] = card
+    return table
+
+
+CARD_WORDS_READ: Final = _card_words()
+"""Card spellings the grammar's CARD_CODE reads as a whole word (a test checks each one)."""
+
+_LINE_EVENTS: Final[dict[str, Callable[..., Event]]] = {
+    "everyone_antes": Antes,
+    "deal": Deal,
+    "draw_phase": DrawPhase,
+    "showdown": Showdown,
+    "misdeal": MisdealCalled,
+    "redeal": lambda line, column: NewDeal("redeal", line=line, column=column),
+    "new_deal": lambda line, column: NewDeal("new deal", line=line, column=column),
+}
+"""Lines that are a fixed phrase of the table and nothing else, by the phrase's key."""
+_LINE_KEYS: Final = frozenset({*_LINE_EVENTS, "dealer"})
+"""The table's phrases that start a line rather than follow a name."""
+_BARE: Final[dict[str, Callable[..., Event]]] = {
+    "check": Check,
+    "fold": Fold,
+    "call": Call,
+    "muck": Muck,
+    "ante": Antes,
+    "stand_pat": StandPat,
+    "all_in": AllIn,
+}
+"""Verbs that make a whole event after a name, by key."""
+_WITH_AMOUNT: Final[dict[str, Callable[..., Event]]] = {
+    "bet": Bet,
+    "open": Open,
+    "call": Call,
+    "raise": Raise,
+    "ante": Antes,
+}
+"""Verbs followed by an amount, by key."""
+_UNITS: Final = frozenset(UNITS)
+_CARD_WORD: Final = frozenset(CARD_WORDS)
+
+
+def _amount(word: str) -> Decimal | None:
+    """The amount a word is, or None: not an amount, or one out of bounds, which the grammar reports."""
+    try:
+        if word.isdecimal():  # plain digits, the commonest amount
+            return parse_amount(word)
+        return read_amount(word) if AMOUNT.fullmatch(word) else None
+    except AmountError:
+        return None
+
+
+def _cards(words: list[str]) -> tuple[Card, ...] | None:
+    cards = tuple(CARD_WORDS_READ.get(word) for word in words)
+    if not cards or None in cards:
+        return None
+    return cards  # type: ignore[return-value]  # no None left
+
+
+def _count(words: list[str]) -> int | None:
+    """``3``, ``3 cards``, ``three``, ``three cards``; None for anything else."""
+    if len(words) == 2 and words[1].lower() in _CARD_WORD:
+        words = words[:1]
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if _COUNT.fullmatch(word) and word.isascii():
+        return int(word)
+    return NUMBERS.get(word.lower())
+
+
+_NOT_AFTER_A_NAME: Final = frozenset({*_LINE_KEYS, "given", "keep"})
+"""Verbs that never follow a name directly: they start a line, or follow another verb."""
+
+
+def _player_verbs() -> dict[tuple[str, ...], str]:
+    table: dict[tuple[str, ...], str] = {}
+    for phrase, keys in KEYS_BY_PHRASE.items():
+        after_name = {key for key in keys if key not in _NOT_AFTER_A_NAME}
+        if after_name == {"dealt", "dealt_count"}:
+            table[phrase] = "dealt"  # `is dealt`: the fast path reads it only before cards
+        elif after_name:
+            table[phrase] = after_name.pop() if len(after_name) == 1 else ""
+    return table
+
+
+_PLAYER_VERBS: Final = _player_verbs()
+"""Every spelling of a verb that follows a name, to its key; to ``""`` when two verbs share it."""
+
+
+def _line_phrases() -> dict[tuple[str, ...], str]:
+    table: dict[tuple[str, ...], str] = {}
+    for phrase, keys in KEYS_BY_PHRASE.items():
+        starting = [key for key in keys if key in _LINE_KEYS]
+        if len(starting) == 1 and starting[0] in _LINE_EVENTS:
+            table[phrase] = starting[0]
+    return table
+
+
+_LINE_PHRASES: Final = _line_phrases()
+"""Every spelling of a line that is a fixed phrase and nothing else, to its key."""
+_SECOND_WORDS: Final = {
+    first: frozenset(phrase[1] for phrase in _PLAYER_VERBS if phrase[0] == first and len(phrase) > 1)
+    for first in {phrase[0] for phrase in _PLAYER_VERBS}
+}
+"""For each first word of a verb, the second words of its spellings of more than one word."""
+_LONGEST_FROM: Final = {
+    first: max(len(phrase) for phrase in _PLAYER_VERBS if phrase[0] == first) for first in _SECOND_WORDS
+}
+"""For each first word of a verb, the most words a spelling starting with it has."""
+
+
+def _verb(words: list[str]) -> tuple[str, int] | None:
+    """The key of the verb after a name that ``words`` start with (the longest spelling), and its length.
+
+    The key is empty for a spelling two verbs share (``got``): the grammar tells them apart.
+    """
+    if not words:
+        return None
+    first = words[0].lower()
+    seconds = _SECOND_WORDS.get(first)
+    if seconds is None:
+        return None
+    if len(words) == 1 or words[1].lower() not in seconds:  # one word, the commonest case
+        key = _PLAYER_VERBS.get((first,))
+        return None if key is None else (key, 1)
+    lowered = tuple(word.lower() for word in words[: _LONGEST_FROM[first]])
+    for size in range(len(lowered), 0, -1):
+        key = _PLAYER_VERBS.get(lowered[:size])
+        if key is not None:
+            return key, size
+    return None
+
+
+HEADER_KEY: Final = re.compile(r"([^\W\d][\w-]*)[ \t\f]*:")
+"""``key:`` at the start of a line, the key one word: a header line, or a slip for one."""
+
+
+def fast_line(code: str, line: int, column: int) -> Event | HeaderItem | None:
+    """The event or header item on a line, or None when the grammar must decide.
+
+    ``code`` is the line without its leading spaces and its comment; ``column`` is where it starts.
+    """
+    event = fast_event(code, line, column)
+    if event is not None or ":" not in code:
+        return event
+    key = HEADER_KEY.match(code)
+    if key is None:
+        return None
+    name = key.group(1).lower()
+    if name == "note":
+        return _note(code[key.end() :], line, column)
+    return fast_header(name, code[key.end() :])
+
+
+def fast_event(code: str, line: int, column: int) -> Event | None:
+    """The event on a line of plain words, or None when the grammar must decide.
+
+    ``code`` is the line without its leading spaces; ``column`` is where it starts.
+    """
+    if code.startswith('"'):
+        return _quoted_player_event(code, line, column)
+    if '"' in code:
+        return _speech(code, line, column)
+    if _LEFT_TO_GRAMMAR.search(code):
+        return None
+    parts = code.split()
+    if not parts:
+        return None
+    first = parts[0].lower()
+    if first in KEYWORDS:
+        words = (first,) if len(parts) == 1 else tuple(part.lower() for part in parts)
+        key = _LINE_PHRASES.get(words)
+        return _LINE_EVENTS[key](line=line, column=column) if key is not None else None
+    if len(parts) < 2 or not NAME.fullmatch(parts[0]):
+        return None
+    return _player_event(parts[0], parts[1:], line, column)
+
+
+def _speech(code: str, line: int, column: int) -> Event | None:
+    """``Ann says "bet 5"``: a name, a word for saying, and the words in plain quotes ending the line."""
+    start = code.find('"')
+    end = code.find('"', start + 1)
+    if end < 0 or code[end + 1 :].strip(" \t\f") or _LEFT_TO_GRAMMAR.search(code, 0, start):
+        return None
+    parts = code[:start].split()
+    if len(parts) < 2 or not NAME.fullmatch(parts[0]) or parts[0].lower() in KEYWORDS:
+        return None
+    if _verb(parts[1:]) != ("say", len(parts) - 1):
+        return None
+    speech = code[start + 1 : end]
+    return Says(parts[0], speech, meaning=read_speech(speech), line=line, column=column)
+
+
+def _quoted_player_event(code: str, line: int, column: int) -> Event | None:
+    """``"Aunt May" checks``: a quoted name, then plain words (anything else to the grammar)."""
+    end = code.find('"', 1)
+    if end < 0:
+        return None
+    name, rest = words(code[1:end]), code[end + 1 :]
+    if not name or not rest[:1].isspace() or _LEFT_TO_GRAMMAR.search(rest):
+        return None
+    parts = rest.split()
+    if not parts:
+        return None
+    return _player_event(name, parts, line, column)
+
+
+def _player_event(player: str, parts: list[str], line: int, column: int) -> Event | None:
+    """``parts`` after the player's name: a verb of the table and what follows it."""
+    found = _verb(parts)
+    if found is None:
+        return None
+    key, size = found
+    rest = parts[size:]
+    if not key:
+        return None
+    if key == "dealt":
+        cards = _cards(rest)
+        return None if cards is None else DealtCards(player, cards, line=line, column=column)
+    if not rest:
+        bare = _BARE.get(key)
+        return bare(player, line=line, column=column) if bare is not None else None
+    if key in _WITH_AMOUNT:
+        return _with_amount(player, key, rest, line, column)
+    if key == "draw":
+        return _draw(player, (), rest, line, column)
+    if key == "discard":
+        return _discard(player, rest, line, column)
+    if key == "show":
+        cards = _cards(rest)
+        return None if cards is None else Show(player, cards, line=line, column=column)
+    return None
+
+
+_BEFORE_AMOUNT: Final[dict[str, frozenset[tuple[str, ...]]]] = {
+    "bet": frozenset({("for",)}),
+    "open": frozenset({("it",), ("for",), ("it", "for")}),
+    "call": frozenset({("it",), ("for",), ("it", "for")}),
+    "raise": frozenset({("it",), ("by",), ("it", "by")}),
+    "ante": frozenset(),
+}
+"""The words the grammar allows between each verb and its amount (``opens it for 2``)."""
+
+
+def _with_amount(player: str, key: str, rest: list[str], line: int, column: int) -> Event | None:
+    """``bets 2``, ``bets 2 chips``, ``opens for 2``, ``raises it to 8``, ``sees it``; None otherwise."""
+    lowered = [word.lower() for word in rest[:3]]
+    if key == "call" and lowered == ["it"] and len(rest) == 1:
+        return Call(player, line=line, column=column)
+    if key == "raise" and lowered[: len(rest) - 1] in (["to"], ["it", "to"]):
+        amount = _amount(rest[-1])
+        return None if amount is None else Raise(player, amount, to=True, line=line, column=column)
+    for size in (2, 1):
+        if tuple(lowered[:size]) in _BEFORE_AMOUNT[key] and len(rest) > size:
+            rest = rest[size:]
+            break
+    if len(rest) == 2 and rest[1].lower() in _UNITS:
+        rest = rest[:1]
+    if len(rest) != 1:
+        return None
+    amount = _amount(rest[0])
+    return None if amount is None else _WITH_AMOUNT[key](player, amount, line=line, column=column)
+
+
+def _draw(player: str, discards: tuple[Card, ...], rest: list[str], line: int, column: int) -> Event | None:
+    count = _count(rest)
+    if count is not None:
+        return Draw(player, count, discards=discards, line=line, column=column)
+    received = _cards(rest)
+    if received is None:
+        return None
+    return Draw(player, len(received), discards=discards, received=received, line=line, column=column)
+
+
+def _discard(player: str, rest: list[str], line: int, column: int) -> Event | None:
+    """``discards CARDS``, optionally followed by ``[,] [and] draws COUNT|CARDS``."""
+    for index, word in enumerate(rest):
+        if word == ",":
+            head, tail = rest[:index], rest[index + 1 :]
+            break
+        if word.endswith(","):
+            head, tail = [*rest[:index], word[:-1]], rest[index + 1 :]
+            break
+        if word not in CARD_WORDS_READ:
+            head, tail = rest[:index], rest[index:]
+            break
+    else:
+        cards = _cards(rest)
+        return None if cards is None else Discard(player, cards, line=line, column=column)
+    discards = _cards(head)
+    if tail and tail[0].lower() == "and":
+        tail = tail[1:]
+    found = _verb(tail)
+    if discards is None or found is None or found[0] != "draw":
+        return None
+    return _draw(player, discards, tail[found[1] :], line, column)
+
+
+# --- header lines ---------------------------------------------------------------------------------
+
+_NOTE_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|#")
+
+
+def _note(value: str, line: int, column: int) -> Event | None:
+    """``note: free words``; anything but plain words and spaces goes to the grammar."""
+    if _NOTE_LEFT_TO_GRAMMAR.search(value):
+        return None
+    text = words(value)
+    return Note(text, line=line, column=column) if text else None
+
+
+_HEADER_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[\"#'’‘“”]")
+
+
+def fast_header(key: str, value: str) -> HeaderItem | None:
+    """The header item for ``key: value`` (``key`` in lower case), or None when the grammar must decide."""
+    if _HEADER_LEFT_TO_GRAMMAR.search(value):
+        return None
+    read = _HEADER_VALUES.get(key)
+    if read is None:
+        return None
+    result = read(value)
+    return None if result is None else HeaderItem(key, result)
+
+
+def _one_word(value: str) -> str | None:
+    parts = value.split()
+    return parts[0] if len(parts) == 1 and "," not in parts[0] and ":" not in parts[0] else None
+
+
+def _game(value: str) -> str | None:
+    return game_name(value) or None
+
+
+def _text(value: str) -> str | None:
+    return words(value) or None
+
+
+def _name(value: str) -> str | None:
+    name = value.strip(" \t\f")
+    return name if NAME.fullmatch(name) else None
+
+
+def _seats(value: str) -> tuple[str, ...] | None:
+    names = tuple(_name(part) for part in value.split(","))
+    return None if None in names else names  # type: ignore[return-value]  # no None left
+
+
+def _ante(value: str) -> AnteRule | None:
+    parts = value.split()
+    amount = _amount(parts[0]) if parts else None
+    if amount is None:
+        return None
+    if len(parts) == 1:
+        return AnteRule(amount)
+    if len(parts) == 3 and parts[1].lower() == "by" and parts[2].lower() == "dealer":
+        return AnteRule(amount, by_dealer=True)
+    return None
+
+
+def _header_amount(value: str) -> Decimal | None:
+    return _amount(value.strip(" \t\f"))
+
+
+_NAMED_LIMITS: Final = {
+    "pot": LimitKind.POT,
+    "no-limit": LimitKind.NO_LIMIT,
+    "table-stakes": LimitKind.TABLE_STAKES,
+}
+
+
+def _limit(value: str) -> Limit | None:
+    stripped = value.strip(" \t\f")
+    named = _NAMED_LIMITS.get(stripped.lower())
+    if named is not None:
+        return Limit(named)
+    for separator, kind in (("/", LimitKind.FIXED), ("-", LimitKind.SPREAD)):
+        parts = stripped.split(separator)
+        if len(parts) == 2:
+            low, high = _amount(parts[0].strip(" \t\f")), _amount(parts[1].strip(" \t\f"))
+            return None if low is None or high is None else Limit(kind, low, high)
+    return None
+
+
+def _stacks(value: str) -> tuple[tuple[str, Decimal], ...] | None:
+    stacks = []
+    for part in value.split(","):
+        pieces = part.split()
+        if len(pieces) != 2 or not NAME.fullmatch(pieces[0]):
+            return None
+        amount = _amount(pieces[1])
+        if amount is None:
+            return None
+        stacks.append((pieces[0], amount))
+    return tuple(stacks)
+
+
+_HEADER_VALUES: Final[dict[str, Callable[[str], object]]] = {
+    "title": _text,
+    "game": _game,
+    "rulebook": _one_word,
+    "seats": _seats,
+    "dealer": _name,
+    "ante": _ante,
+    "limit": _limit,
+    "stacks": _stacks,
+    "rake": _header_amount,
+}

@@ -1,0 +1,434 @@
+"""The log grammar (``grammar/hand.lark`` and the word rules of :mod:`referee.log.words`), loaded once,
+and the transformer from a line to its event.
+
+The grammar reads one line. Lark builds the LALR tables once per process and keeps them in a
+user cache file, so a cold start only unpickles them (the file is keyed by the grammar's text,
+words included, so a changed table of words builds new tables); nothing here fails when the
+cache cannot be written (a read-only home, a sandbox).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from decimal import Decimal
+from typing import Final
+
+import lark
+from lark import Lark, Token, Transformer, v_args
+
+from referee.cards import UNKNOWN, Card
+from referee.events import (
+    AllIn,
+    AnteRule,
+    Antes,
+    Bet,
+    BetCompletion,
+    Call,
+    CardExposed,
+    CardFaceUpInPack,
+    Check,
+    CutIrregularity,
+    CutProblem,
+    Deal,
+    DealtBy,
+    DealtCards,
+    Declare,
+    Discard,
+    DiscardsPickedUp,
+    Draw,
+    DrawCountAnswered,
+    DrawCountAsked,
+    DrawPhase,
+    DrawRequest,
+    DrawRequestChanged,
+    DuplicateCard,
+    Event,
+    Fold,
+    HandsDealt,
+    Limit,
+    LimitKind,
+    MisdealCalled,
+    Muck,
+    NewDeal,
+    Note,
+    Open,
+    OpenersNotShown,
+    Post,
+    PostKind,
+    PotDeclaredOpen,
+    Raise,
+    Says,
+    Show,
+    Showdown,
+    ShowOpeners,
+    SplitOpeners,
+    StandPat,
+    Widow,
+    WrongCardCount,
+    WrongDealer,
+)
+from referee.log.speech import read_speech
+from referee.log.tokens import HeaderItem, LineSlip, game_name, parse_count, read_amount, unquote, words
+from referee.log.words import MISDEAL_DECLARED, NUMBERS, POT_OPEN, grammar_rules
+from referee.money import AmountError
+
+GRAMMAR_FILE: Final = "hand.lark"
+
+_Events = tuple[Event, ...]
+
+
+@v_args(inline=True)
+class ToEvents(Transformer[Token, object]):
+    """One method per grammar rule (or alias): builds the event or header item of one line.
+
+    Events come out without a position; the reader places them on their line. A line that
+    states two facts (``Bob asked for 3, got 2``, ``Bob exposes K♥ Q♦``) gives a tuple of events.
+    """
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def name(self, token: Token) -> str:
+        return str(token)
+
+    def quoted_name(self, token: Token) -> str:
+        return words(unquote(token))
+
+    def card(self, token: Token) -> Card:
+        return Card.parse(token)
+
+    def cards(self, *cards: Card) -> tuple[Card, ...]:
+        return cards
+
+    def a_card(self) -> tuple[Card, ...]:
+        return (UNKNOWN,)
+
+    def amount(self, token: Token) -> Decimal:
+        """The amount as written; a sign is read so the checks can refuse it where it stands.
+
+        Raises:
+            LineSlip: the amount is out of bounds (see :mod:`referee.money`).
+        """
+        try:
+            return read_amount(token)
+        except AmountError as error:
+            raise LineSlip(error.reason, token.column or 0, len(token), error.hint) from None
+
+    def number_word(self, token: Token) -> int:
+        return NUMBERS[token.lower()]
+
+    def word_amount(self, number: int) -> Decimal:
+        return Decimal(number)
+
+    def digit_count(self, token: Token) -> int:
+        return parse_count(token, token.column or 0)
+
+    def word_count(self, number: int) -> int:
+        return number
+
+    def one_card(self) -> int:
+        return 1
+
+    def stack(self, player: str, amount: Decimal) -> tuple[str, Decimal]:
+        return player, amount
+
+    # --- the header ----------------------------------------------------------------------------
+
+    def title(self, text: Token) -> HeaderItem:
+        return HeaderItem("title", words(text))
+
+    def game(self, text: Token) -> HeaderItem:
+        return HeaderItem("game", game_name(text))
+
+    def rulebook(self, word: Token) -> HeaderItem:
+        return HeaderItem("rulebook", str(word))
+
+    def seats(self, *players: str) -> HeaderItem:
+        return HeaderItem("seats", players)
+
+    def dealer(self, player: str) -> HeaderItem:
+        return HeaderItem("dealer", player)
+
+    def ante(self, amount: Decimal) -> HeaderItem:
+        return HeaderItem("ante", AnteRule(amount))
+
+    def ante_by_dealer(self, amount: Decimal) -> HeaderItem:
+        return HeaderItem("ante", AnteRule(amount, by_dealer=True))
+
+    def fixed_limit(self, low: Decimal, high: Decimal) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.FIXED, low, high))
+
+    def spread_limit(self, low: Decimal, high: Decimal) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.SPREAD, low, high))
+
+    def pot_limit(self) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.POT))
+
+    def no_limit(self) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.NO_LIMIT))
+
+    def table_stakes(self) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.TABLE_STAKES))
+
+    def stacks(self, *stacks: tuple[str, Decimal]) -> HeaderItem:
+        return HeaderItem("stacks", stacks)
+
+    def rake(self, amount: Decimal) -> HeaderItem:
+        return HeaderItem("rake", amount)
+
+    # --- the deal ------------------------------------------------------------------------------
+
+    def antes(self) -> Event:
+        return Antes()
+
+    def player_antes(self, player: str, amount: Decimal | None) -> Event:
+        return Antes(player, amount)
+
+    def post(self, player: str, kind: PostKind, amount: Decimal) -> Event:
+        return Post(player, kind, amount)
+
+    def small_blind(self) -> PostKind:
+        return PostKind.SMALL_BLIND
+
+    def big_blind(self) -> PostKind:
+        return PostKind.BIG_BLIND
+
+    def blind(self) -> PostKind:
+        return PostKind.BLIND
+
+    def straddle(self) -> PostKind:
+        return PostKind.STRADDLE
+
+    def deal(self) -> Event:
+        return Deal()
+
+    def dealt(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return DealtCards(player, cards)
+
+    def dealt_by(self, player: str) -> Event:
+        return DealtBy(player)
+
+    def widow(self, card: Card) -> Event:
+        return Widow(card)
+
+    # --- betting -------------------------------------------------------------------------------
+
+    def check(self, player: str) -> Event:
+        return Check(player)
+
+    def bet(self, player: str, amount: Decimal) -> Event:
+        return Bet(player, amount)
+
+    def open(self, player: str, amount: Decimal) -> Event:
+        return Open(player, amount)
+
+    def call(self, player: str, amount: Decimal | None) -> Event:
+        return Call(player, amount)
+
+    def raise_by(self, player: str, amount: Decimal) -> Event:
+        return Raise(player, amount)
+
+    def raise_to(self, player: str, amount: Decimal) -> Event:
+        return Raise(player, amount, to=True)
+
+    def raise_by_to(self, player: str, amount: Decimal, total: Decimal) -> Event:
+        return Raise(player, amount, total=total)
+
+    def fold(self, player: str) -> Event:
+        return Fold(player)
+
+    def all_in(self, player: str, amount: Decimal | None) -> Event:
+        return AllIn(player, amount)
+
+    def bet_completed(self, player: str) -> Event:
+        return BetCompletion(player)
+
+    def bet_not_completed(self, player: str) -> Event:
+        return BetCompletion(player, completed=False)
+
+    # --- the draw ------------------------------------------------------------------------------
+
+    def draw_phase(self) -> Event:
+        return DrawPhase()
+
+    def discard(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return Discard(player, cards)
+
+    def discard_draw_count(self, player: str, discards: tuple[Card, ...], count: int) -> Event:
+        return Draw(player, count, discards=discards)
+
+    def discard_draw_cards(
+        self, player: str, discards: tuple[Card, ...], received: tuple[Card, ...]
+    ) -> Event:
+        return Draw(player, len(received), discards=discards, received=received)
+
+    def draw_count(self, player: str, count: int) -> Event:
+        return Draw(player, count)
+
+    def draw_cards(self, player: str, received: tuple[Card, ...]) -> Event:
+        return Draw(player, len(received), received=received)
+
+    def stand_pat(self, player: str) -> Event:
+        return StandPat(player)
+
+    def draw_request(self, player: str, count: int) -> Event:
+        return DrawRequest(player, count)
+
+    def draw_request_count(self, player: str, asked: int, count: int) -> _Events:
+        return DrawRequest(player, asked), Draw(player, count)
+
+    def draw_request_cards(self, player: str, asked: int, received: tuple[Card, ...]) -> _Events:
+        return DrawRequest(player, asked), Draw(player, len(received), received=received)
+
+    def draw_changed(self, player: str, count: int) -> Event:
+        return DrawRequestChanged(player, count)
+
+    def draw_count_asked(self, player: str, asked: str) -> Event:
+        return DrawCountAsked(player, asked)
+
+    def draw_count_answered(self, player: str, count: int) -> Event:
+        return DrawCountAnswered(player, count)
+
+    def discards_picked_up(self, player: str) -> Event:
+        return DiscardsPickedUp(player)
+
+    # --- showing and speaking ------------------------------------------------------------------
+
+    def showdown(self) -> Event:
+        return Showdown()
+
+    def show(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return Show(player, cards)
+
+    def muck(self, player: str) -> Event:
+        return Muck(player)
+
+    def show_openers(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return ShowOpeners(player, cards)
+
+    def openers_not_shown(self, player: str) -> Event:
+        return OpenersNotShown(player)
+
+    def split_openers(self, player: str, kept: tuple[Card, ...]) -> Event:
+        return SplitOpeners(player, kept)
+
+    def declare(self, player: str, text: Token) -> Event:
+        """A declaration; ``declares the pot open`` and ``declares a misdeal`` are facts of their own."""
+        declared = words(text)
+        plain = declared.lower().rstrip(".!")
+        if plain in POT_OPEN:
+            return PotDeclaredOpen(player)
+        if plain in MISDEAL_DECLARED:
+            return MisdealCalled(player)
+        return Declare(player, declared)
+
+    def says(self, player: str, speech: Token) -> Event:
+        said = unquote(speech)
+        return Says(player, said, meaning=read_speech(said))
+
+    # --- irregular facts -----------------------------------------------------------------------
+
+    def dealer_exposes_players(self, owner: str, _possessive: Token, cards: tuple[Card, ...]) -> _Events:
+        return tuple(CardExposed("dealer", card, owner=owner, by_dealer=True) for card in cards)
+
+    def dealer_exposes(self, cards: tuple[Card, ...], owner: str | None) -> _Events:
+        return tuple(CardExposed("dealer", card, owner=owner, by_dealer=True) for card in cards)
+
+    def player_exposes(self, player: str, cards: tuple[Card, ...]) -> _Events:
+        return tuple(CardExposed(player, card, owner=player) for card in cards)
+
+    def player_exposes_players(
+        self, player: str, owner: str, _possessive: Token, cards: tuple[Card, ...]
+    ) -> _Events:
+        return tuple(CardExposed(player, card, owner=owner) for card in cards)
+
+    def face_up_in_pack(self, card: Card) -> Event:
+        return CardFaceUpInPack(card)
+
+    def cut_not_offered(self) -> Event:
+        return CutIrregularity(CutProblem.NOT_OFFERED)
+
+    def deck_not_cut(self) -> Event:
+        return CutIrregularity(CutProblem.NOT_CUT)
+
+    def exposed_in_cut(self) -> Event:
+        return CutIrregularity(CutProblem.EXPOSED_IN_CUT)
+
+    def was_dealt(self, player: str, count: int) -> Event:
+        return WrongCardCount(player, count, dealt=True)
+
+    def has_cards(self, player: str, count: int) -> Event:
+        return WrongCardCount(player, count, dealt=False)
+
+    def duplicate_card(self, card: Card) -> Event:
+        return DuplicateCard(card)
+
+    def wrong_dealer(self, player: str) -> Event:
+        return WrongDealer(player)
+
+    def misdeal(self) -> Event:
+        return MisdealCalled()
+
+    def misdeal_by(self, player: str) -> Event:
+        return MisdealCalled(player)
+
+    def redeal(self) -> Event:
+        return NewDeal("redeal")
+
+    def new_deal(self) -> Event:
+        return NewDeal("new deal")
+
+    def hands_dealt(self, count: int) -> Event:
+        return HandsDealt(count=count)
+
+    def hands_too_many(self, count: int) -> Event:
+        return HandsDealt(extra=count)
+
+    def hands_too_few(self, count: int) -> Event:
+        return HandsDealt(extra=-count)
+
+    def too_many_hands(self) -> Event:
+        return HandsDealt(extra=1)
+
+    def too_few_hands(self) -> Event:
+        return HandsDealt(extra=-1)
+
+    def note(self, text: Token) -> Event:
+        return Note(words(text))
+
+
+def grammar_file_text() -> str:
+    """``hand.lark`` as shipped in the installed package (without the word rules)."""
+    return (importlib.resources.files("referee.grammar") / GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+def grammar_text() -> str:
+    """The whole grammar: ``hand.lark`` and the word rules made from the table of words."""
+    return grammar_file_text() + "\n" + grammar_rules()
+
+
+def _cache_file() -> str | bool:
+    """Where Lark keeps the built tables: a user cache dir, or no cache when there is none."""
+    from referee.usercache import cache_dir, python_tag
+
+    directory = cache_dir()
+    if directory is None:
+        return False
+    return str(directory / f"hand-grammar-lark{lark.__version__}-{python_tag()}.cache")
+
+
+@functools.cache
+def parser() -> Lark:
+    """The one-line LALR parser with the transformer applied while parsing; built once."""
+    options: dict[str, object] = {"parser": "lalr", "lexer": "contextual", "transformer": ToEvents()}
+    try:
+        return Lark(grammar_text(), cache=_cache_file(), **options)
+    except OSError:
+        # An unusable cache (a directory where the file should be, say) never stops a parse.
+        return Lark(grammar_text(), cache=False, **options)
+
+
+@functools.cache
+def tree_parser() -> Lark:
+    """The same grammar building parse trees instead of events (for tests and tools)."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual")
