@@ -7,19 +7,21 @@ wraps the rulebook's decision tables as the replay's ``Judge``, and runs the rep
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from referee.config import PlayConfig
+from referee.adjudicate.config import PlayConfig
+from referee.adjudicate.detect import FactValue
+from referee.adjudicate.replay import Replay, Verdict
 from referee.events import HandLog, Limit, LimitKind
-from referee.replay import Replay, Verdict
+from referee.rulebook.vocabulary import KIND_FACTS, Fact, Kind
 from referee.ruling import Result, RowCheck
 
 if TYPE_CHECKING:
+    from referee.hands import Ranking
     from referee.rulebook.model import Rulebook
     from referee.rulebook.settings import GameSettings
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,15 +34,14 @@ class RulebookJudge:
     def name(self) -> str:
         return str(self.rulebook.id)
 
-    def decide(self, kind: str, facts: Mapping[str, object]) -> Verdict:
+    def decide(self, kind: Kind, facts: Mapping[Fact, FactValue]) -> Verdict:
         from referee.rulebook.decisions import decide
-        from referee.rulebook.vocabulary import KIND_FACTS, Kind
 
-        needed = {fact.value for fact in KIND_FACTS[Kind(kind)]}
-        decision = decide(self.rulebook, kind, {key: value for key, value in facts.items() if key in needed})
+        needed = KIND_FACTS[kind]
+        decision = decide(self.rulebook, kind, {fact.value: facts[fact] for fact in needed if fact in facts})
         tried = tuple(RowCheck(miss.rule, False, "; ".join(miss.reasons)) for miss in decision.tried)
         return Verdict(
-            remedy=decision.decision,
+            remedy=decision.remedy.id,
             rule=decision.rule,
             cite=decision.cite,
             summary=decision.summary,
@@ -49,10 +50,8 @@ class RulebookJudge:
         )
 
 
-def ranking_for(settings: GameSettings) -> object:
+def ranking_for(settings: GameSettings) -> Ranking:
     """The ``referee.hands.Ranking`` a game's settings describe."""
-    from dataclasses import replace
-
     from referee.hands import Ranking
 
     # The settings' ranking names are the presets of referee.hands (the schema keeps them in step).
@@ -75,26 +74,52 @@ def ranking_for(settings: GameSettings) -> object:
 
 
 _CONFIGS: dict[tuple[int, str, object, object], tuple[GameSettings, PlayConfig]] = {}
+_GAMES: dict[tuple[int, str], tuple[GameSettings, PlayConfig]] = {}
 
 
 def play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
     """The knobs of clean play: the rulebook's game, with the log's own limit and ante.
 
-    The same settings with the same limit and ante give the same config, so it is made once.
+    The same settings with the same limit and ante give the same config, so it is made once; the
+    game's part of it is made once per game whatever the limit and ante.
     """
     key = (id(settings), game, log.header.limit, log.header.ante)
     cached = _CONFIGS.get(key)
     if cached is not None and cached[0] is settings:
         return cached[1]
-    config = _play_config(settings, log, game)
+    config = _with_log(_game_config(settings, game), settings, log)
     if len(_CONFIGS) > 256:
         _CONFIGS.clear()
     _CONFIGS[key] = (settings, config)  # holding the settings keeps their id from being reused
     return config
 
 
-def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
+def _game_config(settings: GameSettings, game: str) -> PlayConfig:
+    key = (id(settings), game)
+    cached = _GAMES.get(key)
+    if cached is not None and cached[0] is settings:
+        return cached[1]
+    config = _play_config(settings, game)
+    if len(_GAMES) > 256:
+        _GAMES.clear()
+    _GAMES[key] = (settings, config)
+    return config
+
+
+def _with_log(base: PlayConfig, settings: GameSettings, log: HandLog) -> PlayConfig:
+    """The game's config with the limit and ante this log's header says the table played."""
     header = log.header
+    limit = header.limit or Limit(LimitKind.NO_LIMIT)
+    if limit.kind is LimitKind.FIXED and limit.high is None and limit.low is not None:
+        # A one-figure fixed limit: the bet after the draw is the rulebook's (001; 002: twice it).
+        double = str(settings.betting.after_draw_limit.value) == "double"
+        limit = Limit(LimitKind.FIXED, limit.low, limit.low * 2 if double else limit.low)
+    ante = header.ante.amount if header.ante else Decimal(0)
+    by_dealer = header.ante.by_dealer if header.ante else base.ante_by_dealer
+    return replace(base, limit=limit, ante=ante, ante_by_dealer=by_dealer)
+
+
+def _play_config(settings: GameSettings, game: str) -> PlayConfig:
     betting = settings.betting
     cap = betting.raise_cap.raises
     openers = str(settings.openers.rule.value)
@@ -103,24 +128,15 @@ def _play_config(settings: GameSettings, log: HandLog, game: str) -> PlayConfig:
         ladder = tuple(str(step.value) for step in settings.openers.ladder) or ("jacks",)
         openers = f"{ladder[0]}-or-better"
     to_win = str(settings.showdown.to_win.value)
-    limit = header.limit or Limit(LimitKind.NO_LIMIT)
-    if limit.kind is LimitKind.FIXED and limit.high is None and limit.low is not None:
-        # A one-figure fixed limit: the bet after the draw is the rulebook's (001; 002: twice it).
-        double = str(betting.after_draw_limit.value) == "double"
-        limit = Limit(LimitKind.FIXED, limit.low, limit.low * 2 if double else limit.low)
-    ante = header.ante.amount if header.ante else Decimal(0)
-    by_dealer = header.ante.by_dealer if header.ante else str(settings.ante.method.value) == "dealer"
     return PlayConfig(
         game=game,
-        ranking=ranking_for(settings),  # type: ignore[arg-type]
+        ranking=ranking_for(settings),
         deck=str(settings.deck.value),
         hand_size=settings.hand_size,
         openers=openers,
         folded_out_when_nobody_qualifies=settings.showdown.no_qualifier.folded_players_out,
         win_requirement={"anything": None, "three-of-a-kind": "trips-to-win"}.get(to_win, to_win),
-        ante=ante,
-        ante_by_dealer=by_dealer,
-        limit=limit,
+        ante_by_dealer=str(settings.ante.method.value) == "dealer",
         raise_cap=None if cap is None else cap + 1,
         cap_heads_up=not betting.raise_cap.heads_up_unlimited,
         check_raise=betting.check_raise,

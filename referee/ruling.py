@@ -7,6 +7,7 @@ from decimal import Decimal
 from enum import StrEnum, unique
 
 from referee.money import format_amount
+from referee.rulebook.vocabulary import Kind, RemedyId
 
 
 @unique
@@ -44,8 +45,10 @@ class Ruling:
     line: int
     event: str
     """The log line as written (without its comment)."""
-    irregularity: str
-    decision: str
+    irregularity: Kind
+    """What was found (a ``StrEnum``: it reads and serialises as its word, ``out-of-turn``)."""
+    decision: RemedyId
+    """The remedy the row decided (``bet-stands``), applied to the hand."""
     rule: str
     """The row's full id, e.g. ``scarne:exposed-card/3``."""
     cite: str

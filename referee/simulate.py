@@ -1,7 +1,7 @@
 """Random legal hand logs (``referee simulate``): the corpus for property tests and benchmarks.
 
 Every log is a clean hand — no irregularity — so the engine replays it with no rulings. The
-generator drives the same state machine the replay uses (``referee.state``), one event at a time,
+generator drives the same state machine the replay uses (``referee.adjudicate.table``), one event at a time,
 so both agree on whose turn it is and what a call costs. A log is deterministic for its seed and
 its number: hand ``k`` of seed ``s`` is the same whatever ``count`` asked for it.
 
@@ -18,12 +18,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from referee import events as ev
+from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger
+from referee.adjudicate.table import new_hand_state
 from referee.cards import deck
-from referee.config import PlayConfig
 from referee.events import AnteRule, HandLog, Limit, LimitKind, LogHeader
 from referee.simulate_deal import DealPlayer, DealRecord
-from referee.state import new_hand_state
 
 if TYPE_CHECKING:
     from referee.rulebook import GameSettings, Rulebook

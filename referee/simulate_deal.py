@@ -1,6 +1,6 @@
 """Playing one simulated deal: antes, the deal, betting, the draw, betting, the showdown.
 
-The player drives the same state machine the replay uses (``referee.state``), one event at a
+The player drives the same state machine the replay uses (``referee.adjudicate.table``), one event at a
 time, and applies each event exactly as the replay does, so the two agree on whose turn it is and
 what a call costs. What each player chooses comes from :mod:`referee.simulate_play`.
 """
@@ -14,10 +14,10 @@ from decimal import Decimal
 from typing import Final
 
 from referee import events as ev
+from referee.adjudicate.table import HandState, Phase
 from referee.cards import Card
 from referee.hands import Ranking, meets_requirement
 from referee.simulate_play import bet_choices, choose_discards, most_all_in, raise_choices, strength
-from referee.state import HandState, Phase
 
 ZERO: Final = Decimal(0)
 MAX_DRAW: Final = 3

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
+from referee.adjudicate.table import HandState
 from referee.cards import Card, Rank
 from referee.events import LimitKind
 from referee.hands import Category, Ranking, evaluate
-from referee.state import HandState
 
 ZERO: Final = Decimal(0)
 

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from referee import engine, scenarios
-from referee.replay import Verdict
+from referee.adjudicate.detect import FactValue
+from referee.adjudicate.replay import Verdict
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
+from referee.rulebook.vocabulary import Fact, Kind
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -91,7 +93,7 @@ def reached() -> frozenset[str]:
     class RecordingJudge(engine.RulebookJudge):
         """The rulebook's judge, noting each row it answers with (a ``same-as`` row included)."""
 
-        def decide(self, kind: str, facts: Mapping[str, object]) -> Verdict:
+        def decide(self, kind: Kind, facts: Mapping[Fact, FactValue]) -> Verdict:
             verdict = super().decide(kind, facts)
             answered.add(verdict.rule)
             return verdict

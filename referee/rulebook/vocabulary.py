@@ -11,7 +11,12 @@ This module is the contract between the rulebooks and the adjudicator.
   each kind the adjudicator must supply every fact in :data:`KIND_FACTS` — no more, no fewer.
 * A **remedy** (:class:`RemedyId`) is what a row decides. Each docstring says mechanically what
   it does to chips, cards and who is still in the hand; the parameters are closed too
-  (the enums below, used by :mod:`referee.rulebook.model`).
+  (the enums below, used by :mod:`referee.rulebook.model`). A remedy means the same whatever the
+  irregularity: it acts on the finding's subject — the player, his card, his hand's count, or the
+  betting action at issue. For an action, "the chips" are the chips the action put out: they are
+  in the pot (out of turn, since he put them out; in turn, as he makes it), and the remedy says
+  what they stand as — the player is brought to that total for the round, chips beyond it go
+  back, and chips short of a call count toward it when he acts.
 
 Nothing here imports pydantic, so the adjudicator can import the vocabulary cheaply.
 """
@@ -556,54 +561,67 @@ class RemedyId(StrEnum):
     ``game.deal_passes_after_misdeals`` is reached the deal passes whatever ``redeal`` says."""
     PLAY_ON = "play-on"
     """Nothing changes: the deal and the cards stand and play continues (an exposed card stays in
-    the hand it belongs to)."""
+    the hand it belongs to); an action at issue stands as made, as under bet-stands (a fold, in
+    turn or not, is a fold)."""
     CARD_DEAD = "card-dead"
     """The card is out of play (face up among the discards) and the player gets a replacement from
     the top of the pack: at once (``replace: immediately``) or after every other player has been
-    served in this deal or draw (``replace: after-draw``)."""
+    served in this deal or draw (``replace: after-draw``). A card that belongs to no hand yet (face
+    up in the pack) has nobody to replace it for: the deal goes on."""
     CARD_KEPT = "card-kept"
     """The player must take the card(s) as dealt and keep them in his hand (on a changed draw
     request: he must take the number first asked for)."""
     HAND_DEAD = "hand-dead"
     """The player is out of the pot: his cards are dead and he cannot win. His chips stay in the
-    pot (``chips: opening-bet-stays`` returns all his bets but the opening bet, when the action
-    before the draw is not complete). Play continues among the others; if one is left he wins."""
+    pot, those of the action at issue included (``chips: opening-bet-stays`` returns all his bets
+    but the opening bet, when the action before the draw is not complete). An action at his turn
+    was his action there: the turn passes. Play continues among the others; if one is left he
+    wins."""
     HAND_STANDS = "hand-stands"
     """The hand plays as it is, with no correction: a player who did not draw plays without
-    drawing (or drops), and a result found after the pot was collected is not reopened."""
+    drawing (or drops), an action at issue stands as made, and a result found after the pot was
+    collected is not reopened."""
     HAND_CORRECTED = "hand-corrected"
     """The count is put right and play goes on: ``from-pack`` — the dealer deals the missing
     cards from the top of the pack or puts the extra ones (the last dealt) back on top;
     ``discard-surplus`` — the player discards the extra cards face down; ``draw-missing`` — the
     player is dealt the missing cards at the draw (or at once if he is the dealer)."""
     BET_STANDS = "bet-stands"
-    """The out-of-turn action stands as made: a bet as a bet, a call as a call, a raise as a
-    raise, a check as a check; the chips stay and count at his proper turn, where he has no further
-    choice. Play goes back to the skipped player."""
+    """The action stands as made: a bet as a bet, a call as a call, a raise as a raise, a check as
+    a check. Out of turn, the chips stay and count at his proper turn, where he has no further
+    choice; play goes back to the skipped player. Measured against the bet facing him then: chips
+    beyond it stand as a bet or raise of that much, chips equal to it are a call as made, and chips
+    short of it (someone bet more in between) count toward his call — he calls or drops at his
+    turn. A check facing a bet counts for nothing; he acts at his turn."""
     BET_STANDS_AS_CALL = "bet-stands-as-call"
     """The chips count as a call at the player's proper turn. Chips beyond the call go back to
-    him (for a short raise: he has called)."""
+    him (for a short raise: he has called; with nothing to call it is a check). Chips short of
+    the call count toward it: he calls or drops at his turn."""
     BET_STANDS_AS_RAISE = "bet-stands-as-raise"
     """The out-of-turn chips count, at his proper turn, as a call of the bet then facing him plus
-    a raise of the difference."""
+    a raise of the difference (with no difference, as bet-stands: a call, or chips toward one)."""
     OPTIONS = "options"
-    """The out-of-turn chips stay in the pot; at his proper turn the player may drop (the chips
-    stay in the pot; ``on_drop: chips-returned`` gives them back), call (the chips count toward
-    the call) or call and raise."""
+    """The chips of the action stay in the pot; at his (proper) turn the player may drop (the chips
+    stay in the pot; ``on_drop: chips-returned`` gives them back at once), call (the chips count
+    toward the call) or call and raise."""
     BET_WITHDRAWN = "bet-withdrawn"
-    """The chips go back to the player and the action counts for nothing; he acts freely at his
-    proper turn."""
+    """The chips go back to the player and the action counts for nothing (a fold or a check too);
+    he acts freely at his proper turn."""
     RAISE_NOT_ALLOWED = "raise-not-allowed"
-    """The player may not raise for the rest of this betting round: a check out of turn stands as
-    a check (he may later call or drop, not bet or raise); a raise over the cap stands as a call
-    and the chips beyond the call go back to him."""
+    """The action counts as no more than a call, and while the turn is his he may not raise. A
+    check out of turn stands as a check if nobody has bet by his proper turn (later in the round
+    he is free); if someone has, he may call or drop at that turn, not raise. A bet or raise stands
+    as a call — as a check with nothing to call — and the chips beyond it go back to him (a raise
+    over the cap, or one a custom bars)."""
     MUST_COMPLETE = "must-complete"
-    """The player must bring his chips up to the full call, bet or raise: the engine adds the
-    missing chips at once (as far as his stack allows). If the log has him fold instead, his hand
-    is dead and the chips he put in stay in the pot."""
+    """The player must bring his chips up to the full call, bet or raise: the chips go in and he
+    owes the rest. His next line completes it (a call, bet or raise); if the log has him fold
+    instead, his hand is dead and the chips he put in stay in the pot; if the log moves on without
+    him, the engine adds the missing chips (as far as his stack allows)."""
     EXCESS_RETURNED = "excess-returned"
-    """The chips beyond the most the limit allows go back to the player; the bet or raise stands
-    at the limit."""
+    """The chips beyond the most the player may put in go back to him; the bet or raise stands at
+    that most: the limit, a call at a raise cap, and a call (a check with nothing to call) when a
+    custom bars his bet or raise (``barred_by``)."""
     POT_CARRIED = "pot-carried"
     """The deal ends with no winner and the pot (after the returns the parameters name) stays for
     the next deal. ``offender_chips``: stay (all in the pot), returned-except-ante (he takes back
@@ -635,7 +653,8 @@ class RemedyId(StrEnum):
     """The player is held to his declaration: a hand declared worse than it is ranks as declared;
     a hand declared better than it is is dead."""
     VERBAL_BINDING = "verbal-binding"
-    """The spoken action counts as made, for the amount spoken: the engine puts the chips in."""
+    """The spoken action counts as made, for the amount spoken: the engine puts the chips in at the
+    player's turn (words out of turn bind when his turn comes)."""
     VERBAL_IGNORED = "verbal-ignored"
     """The words count for nothing; the player acts at his turn as if he had said nothing."""
     DRAW_LIMITED = "draw-limited"

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from referee.adjudicate.config import PlayConfig
 from referee.cards import RANKS, SUITS, Card
-from referee.config import PlayConfig
 from referee.hands import Category, HandError, HandValue, evaluate, meets_requirement
 from referee.hands import could_have_opened as _could
 
@@ -67,7 +68,7 @@ class _Worst:
         return 0
 
 
-_WORST: HandValue = _Worst()  # type: ignore[assignment]
+_WORST = cast(HandValue, _Worst())
 
 
 def holds_openers(config: PlayConfig, cards: Sequence[Card]) -> bool:

@@ -3,7 +3,7 @@
 One mutable object owns the deal in progress. It knows the mechanics of clean play — who acts
 next, what a call costs, when a betting round is over — and answers questions the replay asks
 to spot irregularities (``expected_actor``, ``to_call``, ``can_check``). It never decides what an
-irregularity means: that is the rulebook's job, applied by the replay through ``referee.remedies``.
+irregularity means: that is the rulebook's job, applied by the replay through ``referee.adjudicate.remedies``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
 
+from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
-from referee.config import PlayConfig
 
 ZERO = Decimal(0)
 
@@ -220,15 +220,26 @@ class HandState:
 
     def round_complete(self) -> bool:
         """Everyone still in has acted and matched the bet (or is all in)."""
-        actors = [s for s in self.seats.values() if s.can_act]
-        if not actors:
+        bet = self.current_bet
+        in_hand = actors = 0
+        last: Seat | None = None
+        done = True
+        for seat in self.seats.values():
+            if not seat.in_hand:
+                continue
+            in_hand += 1
+            if seat.all_in:
+                continue
+            actors += 1
+            last = seat
+            if done and not (seat.acted and seat.put_in_round >= bet):
+                done = False
+        if not actors or in_hand <= 1:
             return True
-        if len([s for s in self.seats.values() if s.in_hand]) <= 1:
-            return True
-        if len(actors) == 1 and actors[0].put_in_round >= self.current_bet:
+        if actors == 1 and last is not None and last.put_in_round >= bet:
             # Nobody is left to bet against him: everyone else still in is all in.
             return True
-        return all(s.acted and s.put_in_round >= self.current_bet for s in actors)
+        return done
 
     def next_to_draw(self) -> str | None:
         """Who is served next on the draw: clockwise from the dealer's left, the dealer last."""
@@ -393,6 +404,10 @@ class HandState:
         seat = self.seats[name]
         seat.in_hand = False
         seat.dead = True
+
+    def count_action(self, name: str) -> None:
+        """``name`` has taken his action at his turn (a dead hand at his turn passes it)."""
+        self._acted(name)
 
     def _acted(self, name: str) -> None:
         self.last_actor = name

@@ -1,0 +1,547 @@
+"""Irregularities of the betting: out of turn, short, over the limit or a cap, barred by a custom,
+a check facing a bet, an improper fold, and actions spoken rather than made.
+
+An action out of turn puts its chips in at once (as credit) and waits: the ruling comes when the
+offender's proper turn arrives, from what the table knew then. An action in turn is checked
+against the game's customs, the raise cap and the limit, in that order; the first that it breaks
+is the finding. Either way the remedy's handler says what the action stands as.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect.finding import (
+    Act,
+    FactValue,
+    Finding,
+    Subject,
+    Wager,
+    at_least_half,
+    compare_bet,
+    facts,
+)
+from referee.adjudicate.table import Phase
+from referee.adjudicate.wording import chips as _chips
+from referee.rulebook.vocabulary import BarredBy, Fact, Kind, OnDrop, RemedyId
+from referee.ruling import money
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+ZERO = Decimal(0)
+
+
+@dataclass(slots=True)
+class Pending:
+    """An action taken out of turn, waiting for the offender's proper turn to be ruled on."""
+
+    event: ev.Event
+    action: Act
+    chips: Decimal
+    """Chips put in out of turn (for speech: the amount spoken)."""
+    bets_then: int
+    """The round's bet count when it happened (to tell whether the action changed since)."""
+    verbal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A spoken action read from ``Ann says "..."``."""
+
+    action: Act
+    amount: Decimal | None = None
+    to: bool = False
+
+
+# --- out of turn ---------------------------------------------------------------------------------
+
+
+def _act(event: ev.Event) -> Act:
+    if isinstance(event, ev.Check):
+        return Act.CHECK
+    if isinstance(event, ev.Call):
+        return Act.CALL
+    if isinstance(event, ev.Raise):
+        return Act.RAISE
+    return Act.BET
+
+
+def intended_total(r: Replay, event: ev.Event, name: str) -> Decimal:
+    """The total this round ``event`` would bring the player to."""
+    state = r.state
+    seat = state.seats[name]
+    if isinstance(event, ev.Bet | ev.Open):
+        base = max(seat.put_in_round, state.current_bet) if state.current_bet else seat.put_in_round
+        return base + event.amount
+    if isinstance(event, ev.Raise):
+        return event.amount if event.to else state.current_bet + event.amount
+    if isinstance(event, ev.Call):
+        if event.amount is not None:
+            return seat.put_in_round + seat.credit + event.amount
+        return state.current_bet
+    if isinstance(event, ev.AllIn):
+        return seat.put_in_round + seat.credit + (seat.stack or ZERO)
+    return seat.put_in_round
+
+
+def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
+    """An action before the player's turn: the chips go in now; the ruling waits for his turn."""
+    state = r.state
+    seat = state.seats[name]
+    action = _act(event)
+    total = intended_total(r, event, name)
+    chips = max(ZERO, total - seat.put_in_round - seat.credit)
+    if isinstance(event, ev.Call) and event.amount is None:
+        chips = state.to_call(name)
+    if isinstance(event, ev.AllIn):
+        action = Act.RAISE if total > state.current_bet else Act.CALL
+        if state.current_bet == ZERO:
+            action = Act.BET
+    paid = r.pay(name, chips, betting=False) if chips else ZERO
+    seat.credit += paid
+    previous = r.pending.get(name)
+    if previous is not None:
+        previous.chips += paid
+        r.note(event, "out of turn again")
+        return
+    r.pending[name] = Pending(event, action, paid, state.bets_this_round)
+    expected = state.expected_actor()
+    r.note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
+
+
+def decide_out_of_turn(r: Replay, name: str) -> None:
+    """The offender's proper turn has come (or the round ended): rule and apply."""
+    pending = r.pending.pop(name, None)
+    if pending is None:
+        return
+    state = r.state
+    seat = state.seats[name]
+    facing = max(ZERO, state.current_bet - seat.put_in_round)
+    changed = state.bets_this_round > pending.bets_then
+    # The round ended before his turn came: the ruling stands, but there is no turn to act at.
+    lapsed = not seat.in_hand or state.phase is not Phase.BETTING
+    if pending.verbal:
+        finding = Finding(
+            Kind.VERBAL_BET,
+            pending.event,
+            facts(state, {Fact.IN_TURN: False, Fact.ACTION_CHANGED: changed}),
+            Subject(player=name, wager=_spoken(r, name, pending, in_turn=False)),
+            lambda v: _verbal_explanation(v, name, pending),
+        )
+    else:
+        wager = Wager(
+            pending.action, seat.put_in_round + seat.credit, pending.event, in_turn=False, restated=True
+        )
+        finding = Finding(
+            Kind.OUT_OF_TURN,
+            pending.event,
+            facts(
+                state,
+                {
+                    Fact.ACTION: pending.action.fact,
+                    Fact.PREVIOUS_BET_VS_OUT_OF_TURN: compare_bet(facing, pending.chips),
+                    Fact.ACTION_CHANGED: changed,
+                },
+            ),
+            Subject(player=name, wager=wager),
+            lambda v: _out_of_turn_explanation(v, name, pending, facing),
+        )
+    if not lapsed:
+        r.adjudicate(finding)
+        return
+    r.rule(finding)
+    if seat.credit and seat.in_hand and state.phase is not Phase.OVER:
+        seat.credit = ZERO  # the chips he put in stay where they are
+
+
+def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, facing: Decimal) -> str:
+    chips = _chips(pending.chips)
+    remedy = verdict.remedy
+    if pending.action is Act.CHECK:
+        return {
+            RemedyId.RAISE_NOT_ALLOWED: f"{name} checked out of turn: the check stands and no raise is "
+            "allowed this round.",
+            RemedyId.BET_STANDS: f"{name} checked out of turn: the check stands.",
+            RemedyId.PLAY_ON: f"{name} checked out of turn: no penalty; the turn comes round as usual.",
+            RemedyId.BET_WITHDRAWN: f"{name} checked out of turn: it counts for nothing.",
+        }.get(remedy, f"{name} checked out of turn: {verdict.summary}")
+    words = {
+        RemedyId.BET_STANDS: f"{name}'s {chips} stay in the pot and stand as that {pending.action} "
+        "when the turn comes.",
+        RemedyId.BET_STANDS_AS_CALL: f"{name}'s {chips} stay in the pot and count as a call.",
+        RemedyId.BET_STANDS_AS_RAISE: f"{name}'s {chips} stay in the pot and count as a call of "
+        f"{money(facing)} and a raise of {money(max(ZERO, pending.chips - facing))}.",
+        RemedyId.OPTIONS: f"{name}'s {chips} stay in the pot; at {name}'s turn: drop (losing them), call or "
+        "raise."
+        if verdict.params.get("on_drop") != OnDrop.CHIPS_RETURNED
+        else f"{name} may drop (taking back the {chips}), call or raise at {name}'s turn.",
+        RemedyId.BET_WITHDRAWN: f"{name} takes back the {chips} and acts freely in turn.",
+        RemedyId.RAISE_NOT_ALLOWED: f"{name}'s {chips} count as a call; no raise this round.",
+        RemedyId.HAND_DEAD: f"{name} acted out of turn; the hand is dead and the {chips} stay in the pot.",
+        RemedyId.PLAY_ON: f"{name}'s {chips} stand as put in.",
+    }
+    return words.get(remedy, f"{name} acted out of turn: {verdict.summary}")
+
+
+# --- in turn -------------------------------------------------------------------------------------
+
+
+def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
+    """A betting action in turn: check it against the customs, the cap and the limit, then apply."""
+    state = r.state
+    seat = state.seats[name]
+    if isinstance(event, ev.Check):
+        if state.can_check(name):
+            state.check(name)
+            r.note(event, "")
+            return
+        owed = state.to_call(name)
+        r.adjudicate(
+            Finding(
+                Kind.CHECK_FACING_BET,
+                event,
+                facts(state, {}),
+                Subject(player=name, wager=Wager(Act.CHECK, seat.put_in_round, event)),
+                lambda v: (
+                    f"{name} checked with {_chips(owed)} to call; "
+                    + (
+                        "that is a fold: the hand is dead and the chips stay in the pot."
+                        if v.remedy is RemedyId.HAND_DEAD
+                        else "the check does not count and the turn stays with him."
+                    )
+                ),
+            )
+        )
+        r.note(
+            event,
+            "a check facing a bet: folded" if not seat.in_hand else "a check facing a bet does not count",
+        )
+        return
+    total = intended_total(r, event, name)
+    if isinstance(event, ev.Call):
+        _call(r, event, name, total)
+        return
+    stack_total = seat.put_in_round + seat.credit + (seat.stack if seat.stack is not None else total)
+    all_in = seat.stack is not None and total >= stack_total
+    if all_in:
+        total = stack_total
+    added = total - state.current_bet
+    least, most = r.bet_bounds(name)
+    most = _jackpot_most(r, most)
+    unopened = isinstance(event, ev.Bet | ev.Open) and not state.opened
+    action = Act.BET if state.current_bet == ZERO or unopened else Act.RAISE
+    if isinstance(event, ev.Raise):
+        action = Act.RAISE
+    if added <= ZERO:
+        r.call(name)
+        r.note(event, "counts as a call")
+        return
+    barred = _barred_by(r, name, action)
+    if barred is not None and not (seat.no_raise and action is Act.RAISE):
+        # For a bar the most he may add is nothing: a call, or a check with nothing to call.
+        wager = Wager(action, total, event, most=state.current_bet)
+        _rule_action(
+            r,
+            Kind.OVER_LIMIT,
+            {Fact.ACTION: action.fact, Fact.BARRED_BY: barred},
+            name,
+            wager,
+            lambda v: _barred_explanation(v, name, action, barred),
+        )
+        return
+    cap = r.config.raise_cap
+    capped = (
+        cap is not None
+        and action is Act.RAISE
+        and state.bets_this_round >= cap
+        and not (len(state.live()) == 2 and not r.config.cap_heads_up and not state.capped_multiway)
+    )
+    if seat.no_raise and action is Act.RAISE:
+        r.call(name)
+        r.note(event, f"{name} may not raise this round; counted as a call")
+        return
+    if capped:
+        # At the cap the most he may put in is a call.
+        wager = Wager(action, total, event, most=state.current_bet)
+        _rule_action(r, Kind.RAISE_CAP, {}, name, wager, lambda v: _cap_explanation(v, name, cap or 0))
+        return
+    if most is not None and added > most and not all_in:
+        wager = Wager(action, total, event, most=state.current_bet + most)
+        _rule_action(
+            r,
+            Kind.OVER_LIMIT,
+            {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
+            name,
+            wager,
+            lambda v: _over_explanation(v, name, added, most),
+        )
+        return
+    if least is not None and added < least and not all_in:
+        full = least
+        wager = Wager(action, total, event, full=state.current_bet + full)
+        _rule_action(
+            r,
+            Kind.SHORT_BET,
+            {Fact.ACTION: action.fact, Fact.AT_LEAST_HALF: at_least_half(added, full)},
+            name,
+            wager,
+            lambda v: _short_explanation(v, name, action, added, full),
+        )
+        return
+    r.bet(event, name, total)
+
+
+def _rule_action(
+    r: Replay,
+    kind: Kind,
+    specific: Mapping[Fact, FactValue],
+    name: str,
+    wager: Wager,
+    explain: Callable[[Verdict], str],
+) -> None:
+    """Rule on an action in turn; the remedy says what it stands as."""
+    finding = Finding(kind, wager.event, facts(r.state, specific), Subject(player=name, wager=wager), explain)
+    verdict = r.adjudicate(finding)
+    r.note(wager.event, verdict.remedy)
+
+
+def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
+    state = r.state
+    seat = state.seats[name]
+    owed = state.current_bet - seat.put_in_round - seat.credit
+    stack = seat.stack
+    if event.amount is not None and event.amount < owed and (stack is None or event.amount < stack):
+        amount = event.amount
+        wager = Wager(Act.CALL, total, event, full=state.current_bet)
+        _rule_action(
+            r,
+            Kind.SHORT_BET,
+            {Fact.ACTION: Act.CALL.fact, Fact.AT_LEAST_HALF: False},
+            name,
+            wager,
+            lambda v: _short_explanation(v, name, Act.CALL, amount, owed),
+        )
+        return
+    if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
+        state.check(name)
+        r.note(event, "nothing to call: counts as a check")
+        return
+    r.call(name)
+    r.note(event, "")
+
+
+def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
+    """Scarne's Jack Pot: after a passed-out deal, the opening bet (and each bet after the draw) may
+    be as much as the antes in the pot, when that is more than the limit (000 Optional Betting
+    Limits at Draw Poker, Jack Pot)."""
+    state = r.state
+    if not r.config.jackpot_limit or most is None or not r.passed_in_a_row:
+        return most
+    if state.round_index == 0 and state.opened:
+        return most  # raises before the draw keep the table's limit
+    antes = state.dead_money + r.ledger.forced_total()
+    return max(most, antes)
+
+
+def _barred_by(r: Replay, name: str, action: Act) -> BarredBy | None:
+    """What in the game's customs allows this player no bet or raise here, if anything."""
+    state = r.state
+    seat = state.seats[name]
+    config = r.config
+    if action is Act.RAISE and not config.check_raise and seat.checked_round:
+        return BarredBy.CHECK_RAISE
+    if (
+        action is Act.RAISE
+        and not config.blind_may_raise
+        and state.round_index == 0
+        and state.blind_posters
+        and name == state.biggest_blind()
+        and state.current_bet <= seat.put_in_round
+    ):
+        return BarredBy.BLIND_OPTION
+    if action is Act.BET and state.round_index == 0 and not state.opened and name in state.ineligible_openers:
+        return BarredBy.NOT_ELIGIBLE
+    return None
+
+
+def _barred_explanation(verdict: Verdict, name: str, action: Act, barred: BarredBy) -> str:
+    why = {
+        BarredBy.CHECK_RAISE: f"{name} checked earlier in this round and this game bars check-raising",
+        BarredBy.BLIND_OPTION: f"{name}'s blind was only called and this game gives the blind no option to "
+        "raise",
+        BarredBy.NOT_ELIGIBLE: f"{name} passed at his first turn, so he may not open the reopened pot",
+        BarredBy.LIMIT: f"{name} bet over the limit",
+    }[barred]
+    words = {
+        RemedyId.RAISE_NOT_ALLOWED: f"{why}; the {action} stands as a call (a check if there is nothing to "
+        "call).",
+        RemedyId.EXCESS_RETURNED: f"{why}; he may add nothing, so the chips go back and the {action} stands "
+        "as a call (a check if there is nothing to call).",
+        RemedyId.BET_STANDS_AS_CALL: f"{why}; the {action} stands as a call.",
+        RemedyId.BET_WITHDRAWN: f"{why}; the {action} is taken back.",
+        RemedyId.HAND_DEAD: f"{why}; the hand is dead.",
+        RemedyId.BET_STANDS: f"{why}, but the {action} stands.",
+        RemedyId.PLAY_ON: f"{why}, but the {action} stands.",
+    }
+    return words.get(verdict.remedy, f"{why}: {verdict.summary}")
+
+
+def _cap_explanation(verdict: Verdict, name: str, cap: int) -> str:
+    if verdict.remedy in (RemedyId.RAISE_NOT_ALLOWED, RemedyId.BET_STANDS_AS_CALL, RemedyId.EXCESS_RETURNED):
+        return (
+            f"only {cap} bets are allowed in a round; {name}'s raise stands as a call and the extra "
+            "chips go back."
+        )
+    return f"{name} raised past the cap of {cap} bets: {verdict.summary}"
+
+
+def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal) -> str:
+    words = {
+        RemedyId.EXCESS_RETURNED: f"{name} put in {money(added)} where the limit allows {money(most)}; "
+        "the extra goes back and the bet stands at the limit.",
+        RemedyId.BET_STANDS: f"{name} bet over the limit ({money(added)}, limit {money(most)}); the bet "
+        "stands.",
+        RemedyId.BET_WITHDRAWN: f"{name} bet over the limit; the bet is taken back.",
+    }
+    return words.get(verdict.remedy, f"{name} bet over the limit: {verdict.summary}")
+
+
+def _short_explanation(verdict: Verdict, name: str, action: Act, added: Decimal, full: Decimal) -> str:
+    words = {
+        RemedyId.MUST_COMPLETE: f"{name}'s {action} of {money(added)} is short of {money(full)}; it must be "
+        "made the full amount.",
+        RemedyId.BET_STANDS_AS_CALL: f"{name}'s short {action} of {money(added)} counts only as a call.",
+        RemedyId.RAISE_NOT_ALLOWED: f"{name}'s short {action} of {money(added)} counts only as a call.",
+        RemedyId.HAND_DEAD: f"{name}'s {action} of {money(added)} is short; the hand is dead and the chips "
+        "stay in the pot.",
+        RemedyId.BET_STANDS: f"{name}'s {action} of {money(added)} stands as made.",
+        RemedyId.BET_WITHDRAWN: f"{name}'s short {action} is taken back.",
+        RemedyId.PLAY_ON: f"{name}'s {action} of {money(added)} stands as made.",
+    }
+    return words.get(verdict.remedy, f"{name}'s {action} is short: {verdict.summary}")
+
+
+# --- folds ---------------------------------------------------------------------------------------
+
+
+def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facing: bool) -> None:
+    seat = r.state.seats[name]
+    what = f"{name} folded out of turn" if not in_turn else f"{name} folded when a check was free"
+    verdict = r.adjudicate(
+        Finding(
+            Kind.IMPROPER_FOLD,
+            event,
+            facts(r.state, {Fact.IN_TURN: in_turn, Fact.BET_FACING: facing}),
+            Subject(player=name, wager=Wager(Act.FOLD, seat.put_in_round, event, in_turn=in_turn)),
+            lambda v: _fold_explanation(v, what),
+        )
+    )
+    r.note(event, "the fold does not count yet" if seat.in_hand else verdict.remedy)
+
+
+def _fold_explanation(verdict: Verdict, what: str) -> str:
+    words = {
+        RemedyId.HAND_DEAD: f"{what}; the hand is dead.",
+        RemedyId.PLAY_ON: f"{what}; the fold stands.",
+        RemedyId.HAND_STANDS: f"{what}; the fold stands.",
+        RemedyId.BET_STANDS: f"{what}; the fold stands.",
+        RemedyId.BET_WITHDRAWN: f"{what}; the fold counts for nothing and the turn comes round as usual.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- spoken actions ------------------------------------------------------------------------------
+
+_SPOKEN = {
+    "bet": Act.BET,
+    "bets": Act.BET,
+    "open": Act.BET,
+    "opens": Act.BET,
+    "raise": Act.RAISE,
+    "raises": Act.RAISE,
+    "call": Act.CALL,
+    "calls": Act.CALL,
+    "check": Act.CHECK,
+    "pass": Act.CHECK,
+    "fold": Act.FOLD,
+    "drop": Act.FOLD,
+}
+
+
+def parse_speech(speech: str) -> Said | None:
+    """``bet 5``, ``raise 4``, ``raise to 8``, ``call``, ``check``, ``fold`` → a Said; else None."""
+    words = speech.lower().replace("$", "").split()
+    if not words:
+        return None
+    action = _SPOKEN.get(words[0])
+    if action is None:
+        return None
+    amount: Decimal | None = None
+    to = False
+    rest = words[1:]
+    if rest and rest[0] == "to":
+        to = True
+        rest = rest[1:]
+    if rest:
+        from referee.money import AmountError, parse_amount
+
+        try:
+            amount = parse_amount(rest[0])
+        except AmountError:
+            amount = None
+    return Said(action, amount, to)
+
+
+def speech(r: Replay, event: ev.Says) -> None:
+    """``Ann says "bet 5"``: in turn the rulebook rules now; out of turn, when her turn comes."""
+    state = r.state
+    said = parse_speech(event.speech)
+    if said is None or state.phase is Phase.OVER:
+        r.note(event, "")
+        return
+    if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
+        r.enter_betting()
+    if state.phase is not Phase.BETTING:
+        r.note(event, "")
+        return
+    pending = Pending(event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True)
+    if state.expected_actor() != event.player:
+        r.pending[event.player] = pending
+        r.note(event, "spoken out of turn")
+        return
+    verdict = r.adjudicate(
+        Finding(
+            Kind.VERBAL_BET,
+            event,
+            facts(state, {Fact.IN_TURN: True, Fact.ACTION_CHANGED: False}),
+            Subject(player=event.player, wager=_spoken(r, event.player, pending, in_turn=True)),
+            lambda v: _verbal_explanation(v, event.player, pending),
+        )
+    )
+    r.note(event, verdict.remedy)
+
+
+def _spoken(r: Replay, name: str, pending: Pending, *, in_turn: bool) -> Wager:
+    """What the words would come to at the player's turn (``raise 4``: the bet then plus 4)."""
+    state = r.state
+    seat = state.seats[name]
+    total = {
+        Act.BET: seat.put_in_round + pending.chips,
+        Act.RAISE: state.current_bet + pending.chips,
+        Act.CALL: state.current_bet,
+    }.get(pending.action, seat.put_in_round)
+    return Wager(pending.action, total, pending.event, in_turn=in_turn, restated=True, spoken=True)
+
+
+def _verbal_explanation(verdict: Verdict, name: str, pending: Pending) -> str:
+    said = pending.action + (f" {money(pending.chips)}" if pending.chips else "")
+    if verdict.remedy is RemedyId.VERBAL_BINDING:
+        return f'{name} said "{said}": the words are binding and count as the action.'
+    if verdict.remedy is RemedyId.VERBAL_IGNORED:
+        return f'{name} said "{said}": the words count for nothing.'
+    return f'{name} said "{said}": {verdict.summary}'

@@ -1,0 +1,245 @@
+"""Irregularities of the deal and the pack: the cut, the dealer, a misdeal called, wrong counts,
+an imperfect pack, exposed cards and cards face up in the pack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect.finding import Finding, Subject, exposure_stage, facts, phase_fact
+from referee.adjudicate.table import Phase
+from referee.cards import Card
+from referee.rulebook.vocabulary import CutProblem, ExtraOrShort, Fact, Kind, Party, RemedyId, WhoseCard
+from referee.ruling import Outcome
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+_CUT = {
+    ev.CutProblem.NOT_OFFERED: CutProblem.NOT_OFFERED,
+    ev.CutProblem.NOT_CUT: CutProblem.NOT_CUT,
+    ev.CutProblem.EXPOSED_IN_CUT: CutProblem.EXPOSED_IN_CUT,
+}
+
+
+def cut(r: Replay, event: ev.CutIrregularity) -> None:
+    what = f"the pack was {event.problem.value.replace('cut ', 'cut: ')}"
+    finding = Finding(
+        Kind.CUT_IRREGULARITY,
+        event,
+        facts(r.state, {Fact.CUT_PROBLEM: _CUT[event.problem]}),
+        Subject(),
+        lambda v: _deal_explanation(v, what),
+    )
+    _deal_note(r, r.adjudicate(finding), event)
+
+
+def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
+    what = f"{event.player} dealt out of turn"
+    finding = Finding(
+        Kind.WRONG_DEALER,
+        event,
+        facts(r.state, {}),
+        Subject(player=event.player, dealt_by=event.player),
+        lambda v: _deal_explanation(v, what),
+    )
+    _deal_note(r, r.adjudicate(finding), event)
+
+
+def misdeal_called(r: Replay, event: ev.Event) -> None:
+    finding = Finding(
+        Kind.MISDEAL,
+        event,
+        facts(r.state, {Fact.MISDEALS_BY_THIS_DEALER: r.state.misdeals_by_dealer}),
+        Subject(),
+        lambda v: (
+            _deal_explanation(v, "the table called a misdeal")
+            if v.remedy is not RemedyId.MISDEAL
+            else "the table called a misdeal and the rule upholds it: bets go back and the cards are "
+            "dealt again."
+        ),
+    )
+    _deal_note(r, r.adjudicate(finding), event)
+
+
+def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
+    state = r.state
+    collected = r.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
+    why = f"the pack is imperfect ({what})"
+    finding = Finding(
+        Kind.IMPERFECT_PACK,
+        event,
+        facts(state, {Fact.PHASE: phase_fact(state, collected=collected)}),
+        Subject(card=card),
+        lambda v: _deal_explanation(v, why),
+    )
+    if collected:
+        r.rule(finding)  # nothing left to put right: the pot is gone
+        r.note(event, "the pot was already collected")
+        return
+    _deal_note(r, r.adjudicate(finding), event)
+
+
+def _deal_note(r: Replay, verdict: Verdict, event: ev.Event) -> None:
+    if verdict.remedy is RemedyId.REFUND_ALL:
+        r.note(event, "play stops; everything is refunded")
+    else:
+        r.note(event, verdict.remedy)
+
+
+def _deal_explanation(verdict: Verdict, what: str) -> str:
+    words = {
+        RemedyId.MISDEAL: f"{what}, so the deal is void and the cards are dealt again.",
+        RemedyId.PLAY_ON: f"{what}, but the deal stands and play goes on.",
+        RemedyId.HAND_STANDS: f"{what}, but the deal stands and play goes on.",
+        RemedyId.REFUND_ALL: f"{what}: play stops and every player takes back what they put in.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- wrong counts --------------------------------------------------------------------------------
+
+
+def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
+    """A hand of the wrong size: on the deal, served wrong on the draw, or foul after it."""
+    from referee.adjudicate.detect.drawing import draw_explainer, draw_facts
+    from referee.adjudicate.detect.showing import foul_hand
+    from referee.rulebook.vocabulary import DrawProblem
+
+    state = r.state
+    size = r.config.hand_size
+    if count == size:
+        r.note(event, "")
+        return
+    if state.draw_index > 0 and state.phase is not Phase.DRAW:
+        foul_hand(r, event, player, count, collected=False)
+        return
+    seat = state.seats[player]
+    extra = ExtraOrShort.EXTRA if count > size else ExtraOrShort.SHORT
+    subject = Subject(player=player, held=count)
+    if state.phase is Phase.DRAW:
+        # Found on the draw, it is the draw that went wrong: the dealer served the wrong number.
+        finding = Finding(
+            Kind.DRAW_IRREGULARITY,
+            event,
+            facts(
+                state,
+                {
+                    **draw_facts(r, player, DrawProblem.WRONG_NUMBER_GIVEN),
+                    Fact.EXTRA_OR_SHORT: extra,
+                    Fact.PLAYER_LOOKED: False,
+                },
+            ),
+            subject,
+            draw_explainer(player, f"{player} was served the wrong number of cards ({count} in hand)"),
+        )
+    else:
+        what = f"{player} was dealt {count} cards instead of {size}"
+        finding = Finding(
+            Kind.WRONG_CARD_COUNT,
+            event,
+            facts(
+                state,
+                {
+                    Fact.EXTRA_OR_SHORT: extra,
+                    Fact.CARDS_OFF_BY: abs(count - size),
+                    Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
+                    Fact.IS_DEALER: player == state.dealer,
+                },
+            ),
+            subject,
+            lambda v: _count_explanation(v, what, player),
+        )
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
+    words = {
+        RemedyId.MISDEAL: f"{what}; it is a misdeal and the cards are dealt again.",
+        RemedyId.HAND_DEAD: f"{what}; {player}'s hand is dead and the chips stay in the pot.",
+        RemedyId.HAND_CORRECTED: f"{what}; the count is put right and play goes on.",
+        RemedyId.PLAY_ON: f"{what}; play goes on with the hand as it is.",
+        RemedyId.HAND_STANDS: f"{what}; the hand plays as it is.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- exposed cards -------------------------------------------------------------------------------
+
+
+def exposed(r: Replay, event: ev.CardExposed) -> None:
+    state = r.state
+    stage = exposure_stage(state)
+    owner = event.owner if event.owner is not None else (None if event.by_dealer else event.by)
+    exposer = state.dealer if event.by_dealer else event.by
+    if owner is None:
+        whose = WhoseCard.NOBODY
+    elif owner == exposer:
+        whose = WhoseCard.OWN
+    else:
+        whose = WhoseCard.OTHER_PLAYER
+    state.exposed[stage] = state.exposed.get(stage, 0) + 1
+    hand_key = (stage, owner or "")
+    if owner:
+        state.exposed_to[hand_key] = state.exposed_to.get(hand_key, 0) + 1
+    specific = {
+        Fact.CAUSED_BY: Party.DEALER if event.by_dealer else Party.PLAYER,
+        Fact.WHOSE_CARD: whose,
+        Fact.EXPOSED_IN_PHASE: state.exposed[stage],
+        Fact.EXPOSED_TO_THIS_HAND: state.exposed_to.get(hand_key, 1 if owner else 0) or 1,
+    }
+    if owner:
+        r.track_cards(event, owner, (event.card,))
+        if state.phase is Phase.OVER:
+            return
+    card = event.card.symbol()
+    holder = f"{owner}'s {card}" if owner else card
+    who = "the dealer" if event.by_dealer else event.by
+    what = f"{who} exposed {holder}"
+    finding = Finding(
+        Kind.EXPOSED_CARD,
+        event,
+        facts(state, specific),
+        Subject(player=owner, card=event.card),
+        lambda v: _exposed_explanation(v, what, owner, card),
+    )
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
+    state = r.state
+    stage = exposure_stage(state)
+    state.exposed[stage] = state.exposed.get(stage, 0) + 1
+    # On the draw the card was due to the next player to be served; on the deal nobody can say.
+    due = state.next_to_draw() if state.phase is Phase.DRAW else None
+    hand_key = (stage, due or "")
+    state.exposed_to[hand_key] = state.exposed_to.get(hand_key, 0) + 1
+    specific = {
+        Fact.EXPOSED_IN_PHASE: state.exposed[stage],
+        Fact.EXPOSED_TO_THIS_HAND: state.exposed_to[hand_key],
+        Fact.TO_DEALER: due == state.dealer,
+    }
+    what = f"{event.card.symbol()} was found face up in the pack"
+    # The card belongs to no hand yet: a remedy for the card acts on the pack, not on a player.
+    finding = Finding(
+        Kind.CARD_FACE_UP_IN_PACK,
+        event,
+        facts(state, specific),
+        Subject(card=event.card),
+        lambda v: _exposed_explanation(v, what, None, ""),
+    )
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: str) -> str:
+    replace = verdict.params.get("replace", "immediately")
+    when = "at once" if replace == "immediately" else "after everyone else has drawn"
+    words = {
+        RemedyId.MISDEAL: f"{what}; it is a misdeal and the cards are dealt again.",
+        RemedyId.PLAY_ON: f"{what}; the deal stands and play goes on.",
+        RemedyId.CARD_KEPT: f"{what}; {owner or 'the player'} must keep {card or 'it'}.",
+        RemedyId.CARD_DEAD: f"{what}; the card is out of play and {owner or 'the player due it'} "
+        f"gets another {when}.",
+        RemedyId.HAND_DEAD: f"{what}; {owner or 'the player'}'s hand is dead.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")

@@ -1,0 +1,259 @@
+"""Irregularities of the draw: a player skipped or served out of turn, discarded and not served,
+over the most he may draw, served the wrong number, discards that do not match, and the pack
+running out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate import variants
+from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts
+from referee.adjudicate.table import Phase
+from referee.cards import UNKNOWN, Card
+from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+
+def draw(r: Replay, event: ev.Draw) -> None:
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if state.phase is not Phase.DRAW:
+        if (
+            state.phase is Phase.BETTING
+            and state.round_complete()
+            and state.draw_index < r.config.draws
+            and not variants.pack_too_short(r)
+        ):
+            state.phase = Phase.DRAW
+            state.draw_index += 1
+            state.served_this_draw = []
+        else:
+            r.note(event, "not during a draw")
+            return
+    _settle_earlier_replacements(r)
+    if _serves_fifth_card(r, event):
+        return
+    expected = state.next_to_draw()
+    limit = _max_draw(r, seat.cards, event)
+    deck_left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    findings = False
+    if (
+        expected is not None
+        and expected != name
+        and seat.drew < state.draw_index
+        and expected not in r.skipped_on_draw
+    ):
+        skipped = expected
+        r.skipped_on_draw.add(skipped)
+        what = f"{name} drew before {skipped}"
+        r.adjudicate(
+            Finding(
+                Kind.DRAW_IRREGULARITY,
+                event,
+                facts(state, draw_facts(r, skipped, DrawProblem.OUT_OF_TURN)),
+                Subject(player=skipped),
+                lambda v: _draw_explanation(v, what, skipped),
+            )
+        )
+        findings = True
+        r.discarded_waiting.pop(skipped, None)
+    waiting = r.discarded_waiting.pop(name, None)
+    for other, discard in list(r.discarded_waiting.items()):
+        if other != name:
+            r.discarded_waiting.pop(other)
+            specific = {
+                **draw_facts(r, other, DrawProblem.DISCARDED_NOT_DRAWN),
+                Fact.NEXT_PLAYER_SERVED: True,
+            }
+            r.adjudicate(
+                Finding(
+                    Kind.DRAW_IRREGULARITY,
+                    discard,
+                    facts(state, specific),
+                    Subject(player=other),
+                    draw_explainer(other, f"{other} discarded and was not served"),
+                )
+            )
+            findings = True
+    count = event.count
+    size = r.config.hand_size
+    if r.config.one_or_all and count not in (0, 1, size):
+        limit = 1  # All for One: one card or all five
+    elif r.config.one_or_all and count == size:
+        still_to_draw = [n for n in state.live() if n != name and state.seats[n].drew < state.draw_index]
+        if deck_left - count < len(still_to_draw):
+            limit = 1  # five new cards would leave someone still to draw without one
+    if count > limit:
+        serving = Serving(count, limit, len(event.discards) or count)
+        specific = {
+            **draw_facts(r, name, DrawProblem.OVER_MAX),
+            Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA,
+            Fact.PLAYER_DISCARDED: True,
+        }
+        r.adjudicate(
+            Finding(
+                Kind.DRAW_IRREGULARITY,
+                event,
+                facts(state, specific),
+                Subject(player=name, serving=serving),
+                draw_explainer(name, f"{name} drew {count} cards where {limit} is the most"),
+            )
+        )
+        findings = True
+        count = serving.count
+    if count > deck_left:
+        r.adjudicate(
+            Finding(
+                Kind.DECK_EXHAUSTED,
+                event,
+                facts(state, {}),
+                Subject(player=name),
+                lambda v: f"the pack ran out on {name}'s draw; {v.summary or v.remedy}",
+            )
+        )
+        findings = True
+    discards = list(event.discards) or (list(waiting.cards) if waiting else [])
+    received = list(event.received)[:count]
+    if waiting is not None and not event.discards:
+        # The discards were already taken out by the Discard line.
+        seat.cards.extend(received if received else [UNKNOWN] * count)
+        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+    else:
+        state.replace_cards(name, discards, count, received)
+    owed = r.owed_cards.pop(name, 0)
+    thrown = len(event.discards) or (len(waiting.cards) if waiting else 0)
+    if r.config.five_four_then_one and not owed and thrown == size and count == size - 1:
+        # Five cards are served four at once and the fifth after everyone else (002 item 5).
+        state.fifth_owed[name] = 1
+        owed = -1
+    if event.discards and len(event.discards) + owed != count and not findings:
+        off = count - len(event.discards)
+        what = f"{name} threw {len(event.discards)} cards and took {count}"
+        specific = {
+            **draw_facts(r, name, DrawProblem.DISCARD_MISMATCH),
+            Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if off > 0 else ExtraOrShort.SHORT,
+            Fact.PLAYER_DISCARDED: True,
+        }
+        r.adjudicate(
+            Finding(
+                Kind.DRAW_IRREGULARITY,
+                event,
+                facts(state, specific),
+                # The cards he holds were counted off the pack as they were served.
+                Subject(player=name, held=len(seat.cards), counted=True),
+                lambda v: _draw_explanation(v, what, name),
+            )
+        )
+    r.track_cards(event, name, event.received)
+    state.cards_out += count
+    seat.drew = state.draw_index
+    state.served_this_draw.append(name)
+    r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
+    _replace_after_draw(r, event)
+    r.after_action()
+
+
+def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
+    """``Ann draws 1`` once she has been served four of a five-card draw: the fifth card."""
+    state = r.state
+    name = event.player
+    owed = state.fifth_owed.get(name, 0)
+    if not owed or event.discards or event.count != owed or state.seats[name].drew < state.draw_index:
+        return False
+    del state.fifth_owed[name]
+    _pack_check(r, event, name, owed, f"the pack ran out on {name}'s fifth card")
+    received = list(event.received)[:owed]
+    state.give(name, received or [UNKNOWN] * owed)
+    r.track_cards(event, name, event.received)
+    state.cards_out += owed
+    r.note(event, "the fifth card of a five-card draw")
+    _replace_after_draw(r, event)
+    return True
+
+
+def _pack_check(r: Replay, event: ev.Event, name: str, count: int, what: str) -> None:
+    """Rule on the pack running out before ``count`` more cards can be dealt to ``name``."""
+    state = r.state
+    left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    if count <= left:
+        return
+    r.adjudicate(
+        Finding(
+            Kind.DECK_EXHAUSTED,
+            event,
+            facts(state, {}),
+            Subject(player=name),
+            lambda v: f"{what}; {v.summary or v.remedy}",
+        )
+    )
+
+
+def _replace_after_draw(r: Replay, event: ev.Event) -> None:
+    """Once everyone has been served, dead cards of this draw are replaced (``replace: after-draw``)."""
+    state = r.state
+    if not state.replacements_owed or state.next_to_draw() is not None:
+        return
+    for _, owner in [item for item in state.replacements_owed if item[0] == state.draw_index]:
+        _pack_check(r, event, owner, 1, f"the pack ran out replacing {owner}'s dead card")
+        state.cards_out += 1
+    state.replacements_owed = [item for item in state.replacements_owed if item[0] != state.draw_index]
+
+
+def _settle_earlier_replacements(r: Replay) -> None:
+    """Dead cards of an earlier draw that ended without the log serving everyone: replaced by now."""
+    state = r.state
+    earlier = [item for item in state.replacements_owed if item[0] < state.draw_index]
+    if earlier:
+        state.cards_out += len(earlier)
+        state.replacements_owed = [item for item in state.replacements_owed if item[0] >= state.draw_index]
+
+
+def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
+    if r.config.later_max_draw is not None and r.state.draw_index > 1:
+        return r.config.later_max_draw  # the draws after the first (001 Two Draws: one or two)
+    most = r.config.hand_size if r.config.five_card_draw else r.config.max_draw
+    with_ace = r.config.max_draw_with_ace
+    if with_ace is not None:
+        kept = [c for c in cards if c not in event.discards]
+        if any(c.rank is not None and c.rank.value == "A" for c in kept):
+            most = max(most, with_ace)
+    return most
+
+
+def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactValue]:
+    """The draw-irregularity facts for the player ``name`` (the skipped one, for a draw out of turn)."""
+    state = r.state
+    seat = state.seats[name]
+    return {
+        Fact.DRAW_PROBLEM: problem,
+        Fact.EXTRA_OR_SHORT: ExtraOrShort.NONE,
+        Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
+        Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
+        Fact.PLAYER_DISCARDED: name in r.discarded_waiting or bool(seat.discarded),
+        # The log cannot say what a player asked for, so a request is never changed (see the
+        # row coverage test's note on changed-request).
+        Fact.CARDS_DEALT: False,
+        Fact.OTHERS_ACTED_ON_IT: False,
+    }
+
+
+def draw_explainer(holder: str, what: str) -> Callable[[Verdict], str]:
+    return lambda verdict: _draw_explanation(verdict, what, holder)
+
+
+def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
+    words = {
+        RemedyId.HAND_DEAD: f"{what}; {holder}'s hand is dead.",
+        RemedyId.HAND_STANDS: f"{what}; the hands stand as they are.",
+        RemedyId.PLAY_ON: f"{what}; play goes on.",
+        RemedyId.DRAW_LIMITED: f"{what}; only the most the rules allow are served.",
+        RemedyId.CARD_KEPT: f"{what}; the cards as dealt must be kept.",
+        RemedyId.HAND_CORRECTED: f"{what}; the count is put right.",
+        RemedyId.MISDEAL: f"{what}; it is a misdeal.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")

@@ -1,0 +1,246 @@
+"""Irregularities found when hands are seen: false or split openers, a foul hand, a declaration
+the cards do not bear out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect.finding import FactValue, Finding, Subject, facts, phase_fact
+from referee.adjudicate.table import Phase
+from referee.cards import Card
+from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+ANYTHING = "anything"
+"""The openers requirement of a game with none (``PlayConfig.openers``)."""
+
+
+def show(r: Replay, event: ev.Show) -> None:
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if state.phase is Phase.DRAW:
+        r.end_draw()
+    if state.phase is Phase.BETTING and state.round_complete():
+        state.phase = Phase.SHOWDOWN
+    seat.cards = list(event.cards)
+    seat.cards_known = all(not c.is_unknown for c in seat.cards)
+    seat.shown = True
+    r.track_cards(event, name, event.cards)
+    if state.phase is Phase.OVER:
+        return
+    r.note(event, "")
+    if len(event.cards) != r.config.hand_size and seat.in_hand:
+        foul_hand(r, event, name, len(event.cards), collected=False)
+    elif name == state.opener and seat.in_hand and name not in r.openers_proven:
+        check_openers(r, event, name, list(event.cards))
+    check_declaration(r, name)
+    if state.phase is Phase.SHOWDOWN:
+        r.maybe_settle_showdown()
+
+
+def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
+    """``Cy shows openers J♠ J♦``: the cards shown must make openers on their own."""
+    r.note(event, "")
+    state = r.state
+    if r.config.openers == ANYTHING or state.opener != event.player:
+        return
+    from referee.adjudicate.showdown import holds_openers
+
+    if holds_openers(r.config, list(event.cards)):
+        r.openers_proven.add(event.player)
+        return
+    _rule_false_openers(r, event, event.player)
+
+
+def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> None:
+    """The opener's hand is seen: could he have held what it takes to open?
+
+    With his discards known (named on the draw, or kept aside for a split) the table can rebuild
+    his first hand, so a hand improved on the draw does not pass for openers; otherwise only the
+    hand he shows can prove them.
+    """
+    state = r.state
+    if r.config.openers == ANYTHING or state.opener != name or any(c.is_unknown for c in cards):
+        return
+    from referee.adjudicate.showdown import could_have_opened, holds_openers
+
+    seat = state.seats[name]
+    announced = seat.split_kept is not None
+    discards = list(
+        dict.fromkeys([*(c for c in seat.discarded if not c.is_unknown), *(seat.split_kept or ())])
+    )
+    if not discards and not announced:
+        if holds_openers(r.config, cards):
+            r.openers_proven.add(name)
+        else:
+            _rule_false_openers(r, event, name)
+        return
+    provable = could_have_opened(r.config, cards, discards)
+    if not provable and not announced:
+        _rule_false_openers(r, event, name)
+        return
+    if not announced and holds_openers(r.config, cards):
+        r.openers_proven.add(name)  # he kept his openers
+        return
+    split = {Fact.ANNOUNCED: announced, Fact.DISCARDS_KEPT: True, Fact.OPENERS_PROVEN: provable}
+    finding = Finding(
+        Kind.SPLIT_OPENERS,
+        event,
+        facts(state, split),
+        Subject(player=name),
+        lambda v: _split_explanation(v, name, provable),
+        facts_for=lambda kind: facts(r.state, _false_opener_facts(r, name)),
+    )
+    r.openers_proven.add(name)
+    r.adjudicate(finding)
+
+
+def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
+    finding = Finding(
+        Kind.FALSE_OPENERS,
+        event,
+        facts(r.state, _false_opener_facts(r, name)),
+        Subject(player=name),
+        lambda v: _false_openers_explanation(r, v, name),
+    )
+    r.openers_proven.add(name)
+    r.adjudicate(finding)
+
+
+def _false_opener_facts(r: Replay, name: str) -> dict[Fact, FactValue]:
+    state = r.state
+    others = [n for n in state.live() if n != name]
+    return {
+        Fact.CALLED: bool(state.callers),
+        Fact.OTHERS_REMAIN: bool(others),
+        Fact.RAISED: state.raised_first_round,
+        Fact.CALLERS: len(state.callers),
+    }
+
+
+def _false_openers_explanation(r: Replay, verdict: Verdict, name: str) -> str:
+    what = f"{name} opened without openers"
+    alone = not [other for other in r.state.live() if other != name]
+    if verdict.remedy is RemedyId.POT_REOPENED and alone:
+        return f"{what}; nobody else is left to open again, so the pot stays for the next deal."
+    words = {
+        RemedyId.FORFEIT_POT: f"{what}; that hand is dead, its chips stay in, and the best other hand takes "
+        "the pot.",
+        RemedyId.HAND_DEAD: f"{what}; that hand is dead and the others play the pot out.",
+        RemedyId.POT_CARRIED: f"{what}; nobody wins this deal and the pot stays for the next.",
+        RemedyId.POT_REOPENED: f"{what}; the opening is void and the pot may be opened again.",
+        RemedyId.PLAY_ON: f"{what}; the pot plays on as it is.",
+        RemedyId.REFUND_ALL: f"{what}; everyone takes back what they put in.",
+    }
+    return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+def _split_explanation(verdict: Verdict, name: str, provable: bool) -> str:
+    if verdict.remedy is RemedyId.PLAY_ON:
+        return f"{name} split openers and can prove them; the hand plays."
+    proof = "can prove them" if provable else "cannot prove holding openers"
+    return f"{name} split openers and {proof}: {verdict.summary}"
+
+
+# --- foul hands ----------------------------------------------------------------------------------
+
+
+def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: bool) -> None:
+    """A hand of the wrong size after the draw (``collected``: found after the pot was awarded)."""
+    size = r.config.hand_size
+    state = r.state
+    specific = {
+        Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if count > size else ExtraOrShort.SHORT,
+        Fact.PHASE: phase_fact(state, collected=collected),
+    }
+    what = f"{name} holds {count} cards instead of {size}"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.HAND_DEAD:
+            return f"{what}; the hand is foul and has no interest in the pot."
+        if collected:
+            return f"{what}; the pot was already collected, so the result stands."
+        return f"{what}: {v.summary}"
+
+    finding = Finding(
+        Kind.FOUL_HAND, event, facts(state, specific), Subject(player=name, held=count), explain
+    )
+    if collected:
+        r.rule(finding)  # the pot is gone: the result stands whatever the rule says of the hand
+        return
+    r.adjudicate(finding)
+
+
+# --- declarations --------------------------------------------------------------------------------
+
+
+_CATEGORY_WORDS = (
+    ("five of a kind", 10),
+    ("five aces", 10),
+    ("straight flush", 9),
+    ("royal", 9),
+    ("four of a kind", 8),
+    ("quads", 8),
+    ("fours", 8),
+    ("full house", 7),
+    ("full", 7),
+    ("boat", 7),
+    ("flush", 6),
+    ("straight", 5),
+    ("three of a kind", 4),
+    ("trips", 4),
+    ("set", 4),
+    ("two pair", 3),
+    ("pair", 2),
+    ("high", 1),
+    ("nothing", 1),
+)
+
+
+def declared_rank(words: str) -> int | None:
+    """The category a declaration names, as 1 (high card) .. 10 (five of a kind)."""
+    text = words.lower()
+    for phrase, rank in _CATEGORY_WORDS:
+        if phrase in text:
+            return rank
+    return None
+
+
+def check_declaration(r: Replay, name: str) -> None:
+    """A declared hand and the cards disagree: cards speak or the declaration binds."""
+    declaration = r.declared.get(name)
+    seat = r.state.seats[name]
+    if declaration is None or not seat.shown or not seat.cards_known:
+        return
+    if len(seat.cards) != r.config.hand_size:
+        return
+    from referee.adjudicate.showdown import category_rank
+
+    said = declared_rank(declaration.words)
+    actual = category_rank(r.config, seat.cards)
+    if said is None or actual is None or said == actual:
+        return
+    r.declared.pop(name, None)
+    specific = {
+        Fact.CARDS_SPEAK: r.config.cards_speak,
+        Fact.DECLARED_VS_ACTUAL: Declared.HIGHER if said > actual else Declared.LOWER,
+    }
+    finding = Finding(
+        Kind.MISDECLARED_HAND,
+        declaration,
+        facts(r.state, specific),
+        Subject(player=name, declared=said),
+        lambda v: (
+            f"{name} declared {declaration.words} but the cards say otherwise; the cards speak."
+            if v.remedy is RemedyId.CARDS_SPEAK
+            else f"{name} declared {declaration.words}; the declaration binds."
+        ),
+    )
+    if r.state.phase is Phase.OVER:
+        r.rule(finding)  # found after the pot was awarded: the result stands
+        return
+    r.adjudicate(finding)

@@ -1,0 +1,103 @@
+"""Pot remedies: the pot carried to the next deal, reopened after a false opening, or forfeit to
+the best other hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee.adjudicate.remedies.hands import dead_hand, kill_hand
+from referee.adjudicate.table import Phase
+from referee.rulebook.vocabulary import Eligible, Offender, OffenderChips, OthersChips
+
+if TYPE_CHECKING:
+    from referee.adjudicate.detect import Finding
+    from referee.adjudicate.replay import Replay, Verdict
+
+ZERO = Decimal(0)
+
+
+def pot_carried(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``pot-carried``: the deal ends with no winner; after the returns the parameters name, the pot
+    stays for the next deal."""
+    carry_pot(
+        r,
+        finding.player,
+        OffenderChips(verdict.params.get("offender_chips", OffenderChips.STAY)),
+        OthersChips(verdict.params.get("others_chips", OthersChips.STAY)),
+    )
+
+
+def forfeit_pot(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``forfeit-pot-to-best-legitimate-hand``: the offender's hand is dead and all his chips stay;
+    the best hand among the others takes the pot at the showdown (at once if this is the showdown,
+    the last one left if only one is); with none left the pot is carried."""
+    dead_hand(r, finding)
+
+
+def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``pot-reopened``: the false opening is void and betting goes on from the offender's left.
+
+    The offender is out (or may stay with new chips), his chips stay as ``offender_chips`` says;
+    the others' bets go back or stand if someone opens. If nobody is left to open it, it is a pot
+    nobody opens: carried at once with the same chip rules (bets that would have stood only if
+    someone opened go back).
+    """
+    name = finding.player
+    if name is None:
+        return
+    state = r.state
+    offender_chips = OffenderChips(verdict.params.get("offender_chips", OffenderChips.STAY))
+    others_chips = OthersChips(verdict.params.get("others_chips", OthersChips.RETURNED))
+    if not [other for other in state.live() if other != name]:
+        others = OthersChips.STAY if others_chips is OthersChips.STAY else OthersChips.RETURNED
+        carry_pot(r, name, offender_chips, others)
+        return
+    seat = state.seats[name]
+    if offender_chips is OffenderChips.RETURNED_EXCEPT_ANTE:
+        r.give_back(name, seat.put_in - r.ledger.forced_in(name))
+    elif offender_chips is OffenderChips.OPENING_BET_STAYS:
+        # Of his chips only his ante and opening bet stay in the pot.
+        r.give_back(name, seat.put_in - r.ledger.forced_in(name) - r.opening_amount)
+    if verdict.params.get("offender", Offender.OUT) == Offender.OUT:
+        kill_hand(r, name)
+    if verdict.params.get("eligible", Eligible.NOT_PASSED) == Eligible.NOT_PASSED:
+        # Those who passed at their first turn may not open it again (004; 002 [Jacks or Better] 2).
+        state.ineligible_openers = {n for n, other in state.seats.items() if other.passed_first_turn}
+    for other, other_seat in state.seats.items():
+        if other == name or other_seat.put_in_round <= ZERO:
+            continue
+        if others_chips is OthersChips.RETURNED:
+            r.give_back(other, other_seat.put_in_round)
+        elif others_chips is OthersChips.STAY_UNLESS_NOBODY_OPENS:
+            r.reopen_returns[other] = other_seat.put_in_round
+    state.opened = False
+    state.opener = None
+    state.current_bet = ZERO
+    state.bets_this_round = 0
+    state.last_raise = ZERO
+    for each in state.seats.values():
+        each.acted = False
+        each.checked_round = False
+        each.put_in_round = ZERO
+    state.last_actor = name
+    state.phase = Phase.BETTING
+
+
+def carry_pot(
+    r: Replay, offender: str | None, offender_chips: OffenderChips, others_chips: OthersChips
+) -> None:
+    """End the deal with no winner; returns as the parameters say, the rest stays for next deal."""
+    state = r.state
+    for name, seat in state.seats.items():
+        bets = seat.put_in - r.ledger.forced_in(name)
+        if name == offender:
+            if offender_chips is OffenderChips.RETURNED_EXCEPT_ANTE and bets > ZERO:
+                r.give_back(name, bets)
+            elif offender_chips is OffenderChips.OPENING_BET_STAYS:
+                back = bets - (r.opening_amount if state.opener == name else ZERO)
+                if back > ZERO:
+                    r.give_back(name, back)
+        elif others_chips is OthersChips.RETURNED and bets > ZERO:
+            r.give_back(name, bets)
+    r.carry("the pot was carried to the next deal")

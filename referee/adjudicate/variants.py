@@ -1,0 +1,124 @@
+"""Hooks for the games whose mechanics differ, not only their data.
+
+Most variants are data (the game catalog: deck, ranking, openers, draws). These few change how a
+deal runs, and the replay calls them at the moment their rule bites:
+
+* Wild Widow — the widow card makes the rest of its rank wild for the deal (:func:`wild_widow`);
+* Jacks Back — when nobody opens, the same hands are played as ace-to-five lowball
+  (:func:`jacks_back`);
+* progressive openers — each deal passed out in a row raises (then lowers) what it takes to open
+  (:func:`next_deal_config`, with Jacks Back's switch undone);
+* Trips to Win — a pot no hand qualifies for stays, and those who folded sit out the next deal
+  (:func:`qualifies`, :func:`sit_out_after_no_qualifier`, :func:`seat_sitting_out`);
+* the opener must win (Diablo) — a beaten opener matches the pot for the next deal
+  (:func:`opener_matches_the_pot`);
+* All for One — no more drawing once the pack holds fewer cards than players in the hand
+  (:func:`pack_too_short`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.config import ladder_step
+from referee.ruling import Action, Outcome
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.table import HandState
+
+
+def wild_widow(r: Replay, event: ev.Widow) -> None:
+    """Wild Widow: the other three cards of the face-up card's rank are wild this deal."""
+    from referee.hands.ranking import RankingError
+
+    rank = event.card.rank
+    note = f"{rank.plural if rank else 'nothing'} are wild"
+    if rank is not None:
+        ranking = r.config.ranking
+        try:
+            wild = replace(ranking, wild_ranks={*(str(w) for w in ranking.wild_ranks), rank.value})
+        except RankingError:
+            note = "nothing is wild: this game is played without wild cards"  # the 32-card game (001)
+        else:
+            r.config = replace(r.config, ranking=wild)
+            r.state.config = r.config
+    r.track_cards(event, "widow", (event.card,))
+    r.note(event, note)
+
+
+def jacks_back(r: Replay) -> bool:
+    """Jacks Back: nobody opened, so the same hands are played as ace-to-five lowball (once a deal).
+
+    Returns whether the switch was made (otherwise the deal is passed out).
+    """
+    if not r.config.switch_to_lowball or r.switched:
+        return False
+    from referee.hands import Ranking
+
+    r.switched = True
+    joker = "wild" if r.config.deck == "joker" else "none"
+    lowball = replace(Ranking.named("ace-to-five"), joker=joker)
+    r.config = replace(r.config, ranking=lowball, openers="anything")
+    r.state.config = r.config
+    r.state.start_round()
+    r.state.round_index = 0
+    r.actions.append(Action(0, "", "nobody opened: the same hands are played as ace-to-five lowball"))
+    return True
+
+
+def next_deal_config(r: Replay) -> None:
+    """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
+    if r.outcome is Outcome.PASSED_OUT:
+        r.passed_in_a_row += 1
+    elif r.outcome is not Outcome.MISDEAL:
+        r.passed_in_a_row = 0
+    r.config = r.base_config
+    r.switched = False
+    if r.config.openers_ladder:
+        step = ladder_step(r.config.openers_ladder, r.passed_in_a_row, r.config.ladder_after_top)
+        r.config = replace(r.config, openers=f"{step}-or-better")
+
+
+def qualifies(r: Replay, value: object) -> bool:
+    """Trips to Win: does a shown hand's value meet what it takes to win the pot?"""
+    requirement = r.config.win_requirement
+    if not requirement:
+        return True
+    from referee.adjudicate.showdown import meets
+
+    return meets(r.config, value, requirement)
+
+
+def sit_out_after_no_qualifier(r: Replay) -> None:
+    """Trips to Win: no hand qualified, so those who folded sit out the next deal (001)."""
+    if r.config.folded_out_when_nobody_qualifies:
+        r.sitting_out = {name for name, seat in r.state.seats.items() if not seat.in_hand}
+
+
+def seat_sitting_out(r: Replay, fresh: HandState) -> None:
+    """Keep out of the coming deal those who sit it out (only after a carried pot)."""
+    if r.outcome is not Outcome.POT_CARRIED:
+        r.sitting_out = set()
+    for name in r.sitting_out:
+        fresh.seats[name].in_hand = False
+        fresh.seats[name].folded = True
+
+
+def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: Decimal) -> None:
+    """Diablo: the beaten opener puts up a new pot the size of the one just won."""
+    if not r.config.opener_must_win_or_match or opener not in live or r.last_split is None:
+        return
+    if opener in r.last_split.awards:
+        return
+    amount = r.ledger.match(opener, pot)
+    r.actions.append(Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot"))
+
+
+def pack_too_short(r: Replay) -> bool:
+    """All for One: fewer cards left than players in the hand, so no more drawing (001)."""
+    left = len(r.deck) - r.state.cards_out
+    return r.config.until_pack_runs_out and left < len(r.state.live())
