@@ -135,7 +135,7 @@ def check_text(text: str, name: str, *, what: str = "log") -> None:
                     name,
                     number,
                     MAX_LINE_CHARS + 1,
-                    hint="one event per line",
+                    hint="one event per line" if what == "log" else "break it over several lines",
                 )
             )
         elif bad := _control(line):

@@ -28,8 +28,6 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from referee.errors import Problem, RefereeError
 from referee.ruling import Result
 
@@ -89,12 +87,15 @@ def load(path: Path) -> Scenario:
     Raises:
         ScenarioError: unreadable YAML, a missing log, or an expectation with an unknown key.
     """
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        raise ScenarioError(Problem(f"not valid YAML: {error}", str(path), line)) from None
+    from referee.inputs import MAX_RULEBOOK_BYTES, read_source
+    from referee.rulebook.yamlsafe import parse_yaml
+
+    # A scenario file is read like a rulebook: bounded, and never by a recursive YAML composer.
+    source = read_source(path, what="scenario", max_bytes=MAX_RULEBOOK_BYTES)
+    parsed, problems = parse_yaml(source.text, source.name, checked=True)
+    if parsed is None or problems:
+        raise ScenarioError(problems or [Problem("the scenario is empty", source.name)])
+    data = parsed.data
     if not isinstance(data, dict) or not isinstance(data.get("expect"), dict):
         raise ScenarioError(Problem("a scenario needs an `expect:` block per rulebook", str(path)))
     log_path = path.with_suffix(".log")
