@@ -128,6 +128,13 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
         console.print(Text("No irregularities: the hand was played by the rules.", style="dim"))
     for sentence in void_lines(result):
         console.print(Text(sentence, style="dim"))
+    if result.divergence is not None:
+        d = result.divergence
+        console.print(
+            Text(f"From line {d.line} ({d.event}) the log leaves this rulebook's course: {d.explanation}")
+        )
+    for line in result.unruled:
+        console.print(Text(f"Line {line.line} ({line.text}) is not ruled on: {line.note}", style="dim"))
     console.print()
     console.print(settlement_table(result))
 
@@ -189,8 +196,16 @@ def render_comparison(
     """Rulebooks as columns: each ruled line, each player's net, the pot carried; then sentences."""
     from referee.compare import rulings_by_line
 
-    title = Text(f"{log.source} under {len(results)} rulebooks", "table.title")
-    table = Table(title=title, title_justify="left")
+    # The answer first: the heading and the sentences, then the table that backs them.
+    console.print(Text(f"{log.source} under {len(results)} rulebooks", "bold"), soft_wrap=True)
+    sentences = [d.sentence for d in differences]
+    if sentences:
+        for sentence in sentences:
+            console.print(Text(f"• {sentence}"))
+    else:
+        console.print(Text("All these rulebooks agree on this hand.", style="green"))
+    console.print()
+    table = Table()
     table.add_column("line")
     for result in results:
         table.add_column(Text(result.rulebook))
@@ -216,13 +231,6 @@ def render_comparison(
         *(Text(v, style="bold yellow" if len(set(carried)) > 1 else "") for v in carried),
     )
     console.print(table)
-    sentences = [d.sentence for d in differences]
-    if sentences:
-        console.print()
-        for sentence in sentences:
-            console.print(Text(f"• {sentence}"))
-    else:
-        console.print(Text("All these rulebooks agree on this hand.", style="green"))
 
 
 def render_line(console: Console, text: str, line: int, results: list[Result]) -> None:

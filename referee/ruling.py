@@ -151,6 +151,8 @@ class Result:
     deals: tuple[DealSummary, ...] = ()
     """Each deal's own result, in order (one entry for a log of one deal)."""
     divergence: Divergence | None = None
+    unruled: tuple[Action, ...] = ()
+    """Lines that read but that the referee does not rule on, each with why."""
     actions: tuple[Action, ...] = ()
     winners_hands: dict[str, str] = field(default_factory=dict)
     """For each winner at a showdown, the hand in words."""
@@ -171,6 +173,10 @@ class Result:
             data["rake"] = money(self.rake)
         if self.divergence is not None:
             data["divergence"] = self.divergence.as_json()
+        if self.unruled:
+            data["unruled"] = [
+                {"line": line.line, "event": line.text, "why": line.note} for line in self.unruled
+            ]
         if len(self.deals) > 1:
             data["deals"] = [deal.as_json() for deal in self.deals]
         return data

@@ -11,6 +11,8 @@ The leaves come from the models (``referee.rulebook.contract.setting_leaves`` an
 
 from __future__ import annotations
 
+import importlib
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_origin
@@ -26,6 +28,7 @@ from referee.rulebook import load_rulebook, load_text
 from referee.rulebook.contract import (
     REMEDY_PARAMETERS,
     SETTINGS,
+    Clause,
     audit,
     refusal,
     remedy_parameters,
@@ -759,3 +762,60 @@ def test_barred_bets_are_over_limit_findings_with_a_row_in_every_book() -> None:
         rows = load_rulebook(name).table(Kind.OVER_LIMIT)
         tested = {str(row.when.barred_by) for row in rows if row.when.barred_by is not None}
         assert tested == {bar.value for bar in BarredBy if bar is not BarredBy.LIMIT}, name
+
+
+# --- the audit names code that exists ----------------------------------------------------------------
+
+_CODE_NAME = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+"""A dotted name in a clause (``adjudicate.replay.Replay._antes``), relative to ``referee``."""
+
+
+def _code_names(clause: Clause) -> list[str]:
+    return [
+        name
+        for text in (clause.read_by, clause.log_decides, clause.instead)
+        for name in _CODE_NAME.findall(text)
+    ]
+
+
+def _resolves(name: str) -> bool:
+    """Does ``referee.<name>`` name something: the longest module prefix imported, the rest getattr'd?"""
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module_name = "referee." + ".".join(parts[:cut])
+        try:
+            found: object = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name is not None and (module_name + ".").startswith(error.name + "."):
+                continue  # no such module: try a shorter prefix
+            raise
+        for attribute in parts[cut:]:
+            if not hasattr(found, attribute):
+                return False
+            found = getattr(found, attribute)
+        return True
+    return False
+
+
+def _all_clauses() -> dict[str, Clause]:
+    named = dict(SETTINGS)
+    named.update({f"{remedy}.{name}": clause for (remedy, name), clause in REMEDY_PARAMETERS.items()})
+    return named
+
+
+@pytest.mark.parametrize("path", sorted(_all_clauses()))
+def test_every_code_name_in_a_clause_resolves(path: str) -> None:
+    clause = _all_clauses()[path]
+    names = _code_names(clause)
+    assert names or clause.read_by.startswith("referee simulate"), f"{path}: names no code"
+    missing = [name for name in names if not _resolves(name)]
+    assert not missing, f"{path}: no such code (moved or renamed?): {missing}"
+
+
+def test_a_code_name_that_moved_does_not_resolve() -> None:
+    assert _resolves("adjudicate.remedies.deal.misdeal")
+    assert _resolves("adjudicate.config.PlayConfig.deck")
+    assert not _resolves("replay._widow")  # the module is gone
+    assert not _resolves("remedies.apply_misdeal")
+    assert not _resolves("adjudicate.replay._widow")  # the module is there, the function is not
+    assert not _resolves("adjudicate.replay.Replay._reopen")

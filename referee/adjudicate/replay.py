@@ -94,6 +94,8 @@ class Replay:
         self.rulings: list[Ruling] = []
         self.actions: list[Action] = []
         self.notes: list[tuple[ev.Event, str]] = []
+        self.unruled_lines: list[Action] = []
+        """Lines that read but that the referee does not rule on, with why (reported, not dropped)."""
         self.outcome: Outcome | None = None
         self.last_split: Split | None = None
         self.winners_hands: dict[str, str] = {}
@@ -168,7 +170,7 @@ class Replay:
                 continue
             handler = _LINES.get(type(event))
             if handler is None:
-                self.note(event, NOT_RULED_YET)
+                self.unruled(event, NOT_RULED_YET)
                 continue
             handler(self, event)
             if self.pending:
@@ -262,6 +264,11 @@ class Replay:
         # Only lines the referee has something to say about are kept (and worded at the end).
         if note:
             self.notes.append((event, note))
+
+    def unruled(self, event: ev.Event, why: str) -> None:
+        """A line that reads but that the referee does not rule on: said in the result, never dropped."""
+        self.note(event, why)
+        self.unruled_lines.append(Action(event.line, self.text_of(event), sentence(why) + "."))
 
     def known(self, name: str) -> bool:
         return name in self.state.seats
@@ -879,6 +886,7 @@ class Replay:
             rake=self.ledger.rake,
             deals=tuple(self.deal_summaries),
             divergence=self.divergence,
+            unruled=tuple(self.unruled_lines),
             actions=tuple(
                 sorted(
                     [*self.actions, *(Action(e.line, self.text_of(e), note) for e, note in self.notes)],

@@ -44,7 +44,8 @@ class Clause:
     """What the engine does with one setting or remedy parameter."""
 
     read_by: str
-    """Which code reads it, and what it does with it."""
+    """Which code reads it, and what it does with it. Code is named by dotted path relative to
+    ``referee`` (``adjudicate.replay.Replay._antes``); ``tests/test_contract.py`` resolves every name."""
     plays: tuple[str, ...] | None = None
     """The values the engine plays, as written in YAML (``yes``/``no`` for a switch); None: all."""
     instead: str = ""
@@ -53,24 +54,42 @@ class Clause:
     """When the log's own line says what happened (and wins), that line."""
 
 
-_PLAYS = "engine._play_config → PlayConfig."
+_PLAYS = "engine._play_config → adjudicate.config.PlayConfig."
 
 SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
     {
-        "deck": Clause(_PLAYS + "deck → replay._pack: a card outside the pack is an imperfect pack."),
-        "ranking": Clause("engine.ranking_for → showdown.hand_strength, openers, declarations."),
+        "deck": Clause(
+            _PLAYS + "deck → adjudicate.replay._pack, adjudicate.replay.Replay.track_cards: a card outside "
+            "the pack is an imperfect pack."
+        ),
+        "ranking": Clause(
+            "engine.ranking_for → adjudicate.showdown.hand_strength, openers "
+            "(adjudicate.showdown.holds_openers), declarations (adjudicate.showdown.category_rank)."
+        ),
         "wild_cards": Clause(
             "engine.ranking_for: ranks and one-eyed-jacks are wild in the ranking.",
-            log_decides="`widow: 7h` (replay._widow makes the rest of its rank wild for the deal; "
-            "the `widow` value only names the game)",
+            log_decides="`widow: 7h` (adjudicate.variants.wild_widow makes the rest of its rank wild for "
+            "the deal; the `widow` value only names the game)",
         ),
         "special_hands": Clause("engine.ranking_for → the ranking's special hands."),
-        "hand_size": Clause(_PLAYS + "hand_size: wrong counts, foul hands, best five of seven."),
-        "openers.rule": Clause(_PLAYS + "openers → showdown.holds_openers, remedies false openers."),
-        "openers.ladder": Clause(_PLAYS + "openers_ladder → replay._next_deal_config (progressive)."),
-        "openers.after_top": Clause(_PLAYS + "ladder_after_top → config.ladder_step."),
+        "hand_size": Clause(
+            _PLAYS + "hand_size: wrong counts (adjudicate.detect.dealing.wrong_count), foul hands "
+            "(adjudicate.detect.showing.foul_hand), best five of seven (engine.ranking_for)."
+        ),
+        "openers.rule": Clause(
+            _PLAYS + "openers → adjudicate.showdown.holds_openers, false openers "
+            "(adjudicate.detect.showing.check_openers)."
+        ),
+        "openers.ladder": Clause(
+            _PLAYS + "openers_ladder → adjudicate.variants.next_deal_config (progressive)."
+        ),
+        "openers.after_top": Clause(
+            _PLAYS
+            + "ladder_after_top → adjudicate.variants.next_deal_config → adjudicate.config.ladder_step."
+        ),
         "ante.method": Clause(
-            _PLAYS + "ante_by_dealer, only when the log has no `ante:` header (no amount, so nothing).",
+            _PLAYS + "ante_by_dealer → adjudicate.replay.Replay._antes, only when the log has no `ante:` "
+            "header (engine._with_log; no amount, so nothing).",
             log_decides="the header `ante: 4 by dealer` or `ante: 1` (each player)",
         ),
         "blinds.structure": Clause(
@@ -79,45 +98,73 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         ),
         "blinds.straddle": Clause("referee simulate only.", log_decides="the `posts straddle 4` lines"),
         "blinds.blind_may_raise": Clause(
-            _PLAYS + "blind_may_raise → remedies._barred_by: the big blind's raise when everyone only "
-            "called is an over-limit finding (barred_by: blind-option)."
+            _PLAYS + "blind_may_raise → adjudicate.detect.betting._barred_by: the big blind's raise when "
+            "everyone only called is an over-limit finding (barred_by: blind-option)."
         ),
         "betting.before_draw": Clause(
-            _PLAYS + "pass_and_out → state.bet_to: the first bet puts out everyone who passed before it."
+            _PLAYS + "pass_and_out → adjudicate.table.HandState.pass_and_out, "
+            "adjudicate.table.HandState.bet_to: the first bet puts out everyone who passed before it."
         ),
-        "betting.after_draw": Clause(_PLAYS + "pass_and_out_after → state.bet_to, as before the draw."),
+        "betting.after_draw": Clause(
+            _PLAYS + "pass_and_out_after → adjudicate.table.HandState.pass_and_out, "
+            "adjudicate.table.HandState.bet_to, as before the draw."
+        ),
         "betting.check_raise": Clause(
-            _PLAYS + "check_raise → remedies._barred_by: a raise after checking in the same round is "
-            "an over-limit finding (barred_by: check-raise)."
+            _PLAYS + "check_raise → adjudicate.detect.betting._barred_by: a raise after checking in the "
+            "same round is an over-limit finding (barred_by: check-raise)."
         ),
-        "betting.raise_cap.raises": Clause(_PLAYS + "raise_cap → remedies.in_turn_action (raise-cap)."),
-        "betting.raise_cap.heads_up_unlimited": Clause(_PLAYS + "cap_heads_up → remedies.in_turn_action."),
+        "betting.raise_cap.raises": Clause(
+            _PLAYS + "raise_cap → adjudicate.detect.betting.in_turn_action (raise-cap), "
+            "adjudicate.replay.Replay.bet (capped with three or more in)."
+        ),
+        "betting.raise_cap.heads_up_unlimited": Clause(
+            _PLAYS + "cap_heads_up → adjudicate.detect.betting.in_turn_action."
+        ),
         "betting.after_draw_limit": Clause(
-            "engine._play_config: a one-figure fixed limit gets its after-draw bet (same or double).",
+            "engine._with_log: a one-figure fixed limit gets its after-draw bet (same or double).",
             log_decides="the header `limit: 2/4` (the log language always writes both figures)",
         ),
-        "betting.first_after_draw": Clause(_PLAYS + "opener_speaks_first → state.first_to_act."),
-        "betting.blind_opening": Clause(_PLAYS + "blind_opening → replay._post: the blind opens the pot."),
-        "betting.doubling_raises": Clause(_PLAYS + "doubling_raises → replay.bet_bounds."),
-        "betting.min_raise": Clause(_PLAYS + "min_raise → replay.bet_bounds (spread limits)."),
+        "betting.first_after_draw": Clause(
+            _PLAYS + "opener_speaks_first → adjudicate.table.HandState.first_to_act."
+        ),
+        "betting.blind_opening": Clause(
+            _PLAYS + "blind_opening → adjudicate.replay.Replay._post: the blind opens the pot."
+        ),
+        "betting.doubling_raises": Clause(_PLAYS + "doubling_raises → adjudicate.replay.Replay.bet_bounds."),
+        "betting.min_raise": Clause(
+            _PLAYS + "min_raise → adjudicate.replay.Replay.bet_bounds (spread limits)."
+        ),
         "betting.jackpot_limit": Clause(
-            _PLAYS + "jackpot_limit → remedies._jackpot_most: after a passed-out deal the opening bet "
-            "and bets after the draw may be as much as the antes in the pot."
+            _PLAYS + "jackpot_limit → adjudicate.detect.betting._jackpot_most: after a passed-out deal the "
+            "opening bet and bets after the draw may be as much as the antes in the pot."
         ),
-        "draw.max_cards": Clause(_PLAYS + "max_draw → remedies._max_draw (draw-irregularity over-max)."),
-        "draw.max_with_ace": Clause(_PLAYS + "max_draw_with_ace → remedies._max_draw."),
+        "draw.max_cards": Clause(
+            _PLAYS + "max_draw → adjudicate.detect.drawing._max_draw (draw-irregularity over-max)."
+        ),
+        "draw.max_with_ace": Clause(_PLAYS + "max_draw_with_ace → adjudicate.detect.drawing._max_draw."),
         "draw.five_cards": Clause(
-            _PLAYS + "five_card_draw, five_four_then_one → remedies._max_draw, remedies.draw: four at "
-            "once, the fifth served by a later `draws 1`."
+            _PLAYS + "five_card_draw, five_four_then_one → adjudicate.detect.drawing._max_draw, "
+            "adjudicate.detect.drawing.draw: four at once, the fifth served by a later `draws 1`."
         ),
-        "draw.rounds": Clause(_PLAYS + "draws → remedies.draw, replay._draw_phase."),
-        "draw.later_max_cards": Clause(_PLAYS + "later_max_draw → remedies._max_draw (later draws)."),
-        "draw.one_or_all": Clause(_PLAYS + "one_or_all → remedies.draw."),
-        "draw.rotate_first_drawer": Clause(_PLAYS + "rotate_first_drawer → state.next_to_draw."),
+        "draw.rounds": Clause(
+            _PLAYS + "draws → adjudicate.detect.drawing.draw (a draw starts only while draws are left); "
+            "small_bet_rounds → adjudicate.config.PlayConfig.bet_size (triple draw)."
+        ),
+        "draw.later_max_cards": Clause(
+            _PLAYS + "later_max_draw → adjudicate.detect.drawing._max_draw (later draws)."
+        ),
+        "draw.one_or_all": Clause(_PLAYS + "one_or_all → adjudicate.detect.drawing.draw."),
+        "draw.rotate_first_drawer": Clause(
+            _PLAYS + "rotate_first_drawer → adjudicate.table.HandState.next_to_draw."
+        ),
         "draw.until_pack_runs_out": Clause(
-            _PLAYS + "until_pack_runs_out → replay._draw_phase, remedies._pack_too_short."
+            _PLAYS + "until_pack_runs_out → adjudicate.variants.pack_too_short (asked by "
+            "adjudicate.replay.Replay._draw_phase, adjudicate.detect.drawing.draw)."
         ),
-        "showdown.cards_speak": Clause(_PLAYS + "cards_speak → the misdeclared-hand fact cards_speak."),
+        "showdown.cards_speak": Clause(
+            _PLAYS + "cards_speak → adjudicate.detect.showing.check_declaration: the misdeclared-hand "
+            "fact cards_speak."
+        ),
         "showdown.order": Clause(
             "referee simulate only (who shows first in the logs it writes).",
             plays=("last-aggressor",),
@@ -125,28 +172,43 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             "ruled on; remove it or use last-aggressor",
         ),
         "showdown.odd_chip": Clause(
-            _PLAYS + "odd_chip → replay.odd_chip_order (high-card: showdown.high_card).",
+            _PLAYS + "odd_chip → adjudicate.replay.Replay.odd_chip_order (high-card: "
+            "adjudicate.showdown.high_card).",
             plays=("left-of-dealer", "high-card"),
             instead="an odd chip kept for the next pot needs the settlement to carry part of a split "
             "pot, which it cannot yet do; remove it or use left-of-dealer or high-card",
         ),
-        "showdown.to_win": Clause(_PLAYS + "win_requirement → replay._qualifies."),
+        "showdown.to_win": Clause(_PLAYS + "win_requirement → adjudicate.variants.qualifies."),
         "showdown.no_qualifier.folded_players_out": Clause(
-            _PLAYS + "folded_out_when_nobody_qualifies → replay.maybe_settle_showdown (sitting out)."
+            _PLAYS + "folded_out_when_nobody_qualifies → adjudicate.variants.sit_out_after_no_qualifier "
+            "(sitting out: adjudicate.variants.seat_sitting_out)."
         ),
         "showdown.no_qualifier.ante_again": Clause(
-            _PLAYS + "reante_when_no_qualifier → replay._antes (after a pot no hand qualified for)."
+            _PLAYS + "reante_when_no_qualifier → adjudicate.replay.Replay._antes (after a pot no hand "
+            "qualified for)."
         ),
         "showdown.opener_must_win_or_match": Clause(
-            _PLAYS + "opener_must_win_or_match → replay._match_the_pot."
+            _PLAYS + "opener_must_win_or_match → adjudicate.variants.opener_matches_the_pot."
         ),
-        "passed_out.next_dealer": Clause(_PLAYS + "dealer_moves_when_passed → replay._new_deal."),
-        "passed_out.ante_again": Clause(_PLAYS + "reante_when_passed → replay._antes."),
-        "passed_out.ante_cap_deals": Clause(_PLAYS + "ante_cap_deals → replay._antes."),
-        "passed_out.switch_to": Clause(_PLAYS + "switch_to_lowball → replay.pass_out (Jacks Back)."),
-        "deck_exhaustion.bottom_card": Clause(_PLAYS + "bottom_card_dealt → remedies.draw (deck-exhausted)."),
-        "deck_exhaustion.exclude": Clause(_PLAYS + "reshuffle_excludes → remedies._reshuffle."),
-        "deal_passes_after_misdeals": Clause(_PLAYS + "deal_passes_after_misdeals → remedies.apply_misdeal."),
+        "passed_out.next_dealer": Clause(
+            _PLAYS + "dealer_moves_when_passed → adjudicate.replay.Replay._new_deal."
+        ),
+        "passed_out.ante_again": Clause(_PLAYS + "reante_when_passed → adjudicate.replay.Replay._antes."),
+        "passed_out.ante_cap_deals": Clause(_PLAYS + "ante_cap_deals → adjudicate.replay.Replay._antes."),
+        "passed_out.switch_to": Clause(
+            _PLAYS + "switch_to_lowball → adjudicate.variants.jacks_back (asked by "
+            "adjudicate.replay.Replay.pass_out; Jacks Back)."
+        ),
+        "deck_exhaustion.bottom_card": Clause(
+            _PLAYS + "bottom_card_dealt → adjudicate.detect.drawing.draw, "
+            "adjudicate.detect.drawing._pack_check (deck-exhausted)."
+        ),
+        "deck_exhaustion.exclude": Clause(
+            _PLAYS + "reshuffle_excludes → adjudicate.remedies.draw.reshuffle_discards."
+        ),
+        "deal_passes_after_misdeals": Clause(
+            _PLAYS + "deal_passes_after_misdeals → adjudicate.remedies.deal.misdeal."
+        ),
     }
 )
 """Every leaf of the game settings, by dotted path."""
@@ -155,38 +217,51 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
 REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
     {
         ("misdeal", "redeal"): Clause(
-            "remedies.apply_misdeal: same-dealer (after a wrong dealer: the one who dealt), "
+            "adjudicate.remedies.deal.misdeal: same-dealer (after a wrong dealer: the one who dealt), "
             "next-dealer, proper-dealer (the header's dealer)."
         ),
-        ("misdeal", "antes"): Clause("remedies.apply_misdeal: antes stay or go back."),
+        ("misdeal", "antes"): Clause("adjudicate.remedies.deal.misdeal: antes stay or go back."),
         ("card-dead", "replace"): Clause(
-            "remedies._apply_card_remedy, remedies.draw: on the draw, after-draw deals the replacement "
-            "once everyone else is served (the pack may run out on someone else)."
+            "adjudicate.remedies.cards.card_dead, adjudicate.detect.drawing._replace_after_draw: on the "
+            "draw, after-draw deals the replacement once everyone else is served (the pack may run out "
+            "on someone else)."
         ),
         ("hand-dead", "chips"): Clause(
-            "remedies.kill_hand, remedies.keep_opening_bet (every handler that kills a hand): "
-            "opening-bet-stays returns his bets but ante and opening bet while the betting before the "
-            "draw is on."
+            "adjudicate.remedies.hands.hand_dead → adjudicate.remedies.hands.kill_hand, "
+            "adjudicate.remedies.hands.keep_opening_bet: opening-bet-stays returns his bets but ante and "
+            "opening bet while the betting before the draw is on."
         ),
-        ("hand-corrected", "how"): Clause("remedies._apply_count_remedy, remedies._fix_count."),
+        ("hand-corrected", "how"): Clause(
+            "adjudicate.remedies.hands.hand_corrected, adjudicate.remedies.hands.fix_count."
+        ),
         ("options", "on_drop"): Clause(
-            "remedies._apply_out_of_turn: chips-returned hands the out-of-turn chips back at his turn."
+            "adjudicate.remedies.betting.options: chips-returned hands the out-of-turn chips back at his "
+            "turn (adjudicate.remedies.betting.return_credit)."
         ),
-        ("pot-carried", "offender_chips"): Clause("remedies.carry_pot."),
+        ("pot-carried", "offender_chips"): Clause(
+            "adjudicate.remedies.pots.pot_carried → adjudicate.remedies.pots.carry_pot."
+        ),
         ("pot-carried", "others_chips"): Clause(
-            "remedies.carry_pot.",
+            "adjudicate.remedies.pots.pot_carried → adjudicate.remedies.pots.carry_pot.",
             plays=("stay", "returned"),
             instead="a carried pot is not opened again, so there is nobody to open it; use stay or returned",
         ),
         ("pot-reopened", "eligible"): Clause(
-            "remedies._reopen → state.ineligible_openers → remedies._barred_by (over-limit, "
-            "barred_by: not-eligible)."
+            "adjudicate.remedies.pots.pot_reopened → adjudicate.table.HandState.ineligible_openers → "
+            "adjudicate.detect.betting._barred_by (over-limit, barred_by: not-eligible)."
         ),
-        ("pot-reopened", "offender"): Clause("remedies._reopen: out kills the hand, may-stay does not."),
-        ("pot-reopened", "offender_chips"): Clause("remedies._reopen, remedies.carry_pot."),
-        ("pot-reopened", "others_chips"): Clause("remedies._reopen, replay.pass_out (reopen_returns)."),
+        ("pot-reopened", "offender"): Clause(
+            "adjudicate.remedies.pots.pot_reopened: out kills the hand, may-stay does not."
+        ),
+        ("pot-reopened", "offender_chips"): Clause(
+            "adjudicate.remedies.pots.pot_reopened, adjudicate.remedies.pots.carry_pot."
+        ),
+        ("pot-reopened", "others_chips"): Clause(
+            "adjudicate.remedies.pots.pot_reopened, adjudicate.replay.Replay.pass_out (reopen_returns)."
+        ),
         ("same-as", "kind"): Clause(
-            "replay.rule with facts_for: only remedies._check_openers (split-openers) asks for it.",
+            "adjudicate.replay.Replay.rule with facts_for: only adjudicate.detect.showing.check_openers "
+            "(split-openers) asks for it.",
             plays=("false-openers",),
             instead="the referee can rule an irregularity as another only from split-openers to "
             "false-openers; use kind: false-openers",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import (
@@ -457,59 +457,61 @@ def _fold_explanation(verdict: Verdict, what: str) -> str:
 
 # --- spoken actions ------------------------------------------------------------------------------
 
-_SPOKEN = {
-    "bet": Act.BET,
-    "bets": Act.BET,
-    "open": Act.BET,
-    "opens": Act.BET,
-    "raise": Act.RAISE,
-    "raises": Act.RAISE,
-    "call": Act.CALL,
-    "calls": Act.CALL,
-    "check": Act.CHECK,
-    "pass": Act.CHECK,
-    "fold": Act.FOLD,
-    "drop": Act.FOLD,
+_SPOKEN: Final = {
+    ev.SpeechAction.CHECK: Act.CHECK,
+    ev.SpeechAction.BET: Act.BET,
+    ev.SpeechAction.OPEN: Act.BET,
+    ev.SpeechAction.CALL: Act.CALL,
+    ev.SpeechAction.RAISE: Act.RAISE,
+    ev.SpeechAction.FOLD: Act.FOLD,
 }
+"""The spoken actions that are betting actions; the rest (all in, the draw) are not ruled as bets."""
 
 
-def parse_speech(speech: str) -> Said | None:
-    """``bet 5``, ``raise 4``, ``raise to 8``, ``call``, ``check``, ``fold`` → a Said; else None."""
-    words = speech.lower().replace("$", "").split()
-    if not words:
-        return None
-    action = _SPOKEN.get(words[0])
+def spoken_action(r: Replay, event: ev.Says) -> Said | str:
+    """What ``Ann says "..."`` amounts to as a betting action, or why it is not one.
+
+    The words were read when the log was read (``Says.meaning``).
+    """
+    from referee.log import read_speech
+
+    meaning = event.meaning or read_speech(event.speech)
+    if meaning is None:
+        return "the referee cannot read these words as an action; they are not ruled"
+    action = _SPOKEN.get(meaning.action)
     if action is None:
-        return None
-    amount: Decimal | None = None
-    to = False
-    rest = words[1:]
-    if rest and rest[0] == "to":
-        to = True
-        rest = rest[1:]
-    if rest:
-        from referee.money import AmountError, parse_amount
-
-        try:
-            amount = parse_amount(rest[0])
-        except AmountError:
-            amount = None
-    return Said(action, amount, to)
+        return f"“{event.speech}” is about the draw or going all in, not a bet the referee rules on"
+    return Said(action, meaning.amount, meaning.to)
 
 
 def speech(r: Replay, event: ev.Says) -> None:
     """``Ann says "bet 5"``: in turn the rulebook rules now; out of turn, when her turn comes."""
     state = r.state
-    said = parse_speech(event.speech)
-    if said is None or state.phase is Phase.OVER:
+    if state.phase is Phase.OVER:
         r.note(event, "")
+        return
+    said = spoken_action(r, event)
+    if isinstance(said, str):
+        r.unruled(event, said)
         return
     if state.phase in (Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
         r.enter_betting()
     if state.phase is not Phase.BETTING:
         r.note(event, "")
         return
-    pending = Pending(event, said.action, said.amount or ZERO, state.bets_this_round, verbal=True)
+    chips = said.amount
+    if chips is None and said.action in (Act.BET, Act.RAISE):
+        # "Bet" with no amount binds the limit's fixed bet; under any other limit it binds
+        # nothing, and the line is reported rather than ruled as a bet of nothing.
+        chips = r.config.bet_size(state.round_index)
+        if chips is None:
+            why = f'"{event.speech}" names no amount, and under this limit a bet has none of its own'
+            r.unruled(event, why)
+            return
+    chips = chips or ZERO
+    if said.to and said.action is Act.RAISE:
+        chips = max(ZERO, chips - state.current_bet)  # "raise to 8": 8 is the total, not the raise
+    pending = Pending(event, said.action, chips, state.bets_this_round, verbal=True)
     if state.expected_actor() != event.player:
         r.pending[event.player] = pending
         r.note(event, "spoken out of turn")
