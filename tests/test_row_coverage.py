@@ -22,11 +22,6 @@ from referee.rulebook.vocabulary import Fact, Kind
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 
-_CHANGED_REQUEST = (
-    "the `changed-request` facts are hard-wired to false until the log language can say what a "
-    "player asked for (no line says `Bob asks for 2`, then for 3), so no finding is ever a changed "
-    "request (issue: a log players can write)"
-)
 _LOOKED = (
     "a wrong number of cards on the draw is ruled with player_looked hard-wired to no, because the "
     "log cannot say that a player looked at his draw before counting it (issue: a log players can write)"
@@ -47,24 +42,14 @@ _LINE_OF_DISCARD = (
 
 UNREACHABLE: dict[str, str] = {
     "bicycle:draw-irregularity/1": _LOOKED,
-    "bicycle:draw-irregularity/7": _CHANGED_REQUEST,
-    "bicycle:draw-irregularity/8": _CHANGED_REQUEST,
     "bicycle:draw-irregularity/10": _LINE_OF_DISCARD,
     "bicycle:misdeclared-hand/2": _DECLARE,
     "bicycle:raise-cap/1": _NO_CAP,
-    "casino:draw-irregularity/1": _CHANGED_REQUEST,
-    "casino:draw-irregularity/2": _CHANGED_REQUEST,
     "casino:draw-irregularity/4": _LOOKED,
     "casino:draw-irregularity/10": _LINE_OF_DISCARD,
     "casino:misdeclared-hand/2": _DECLARE,
-    "pagat:draw-irregularity/6": _CHANGED_REQUEST,
-    "pagat:draw-irregularity/7": _CHANGED_REQUEST,
-    "parlour:draw-irregularity/6": _CHANGED_REQUEST,
-    "parlour:draw-irregularity/7": _CHANGED_REQUEST,
     "parlour:misdeclared-hand/2": _DECLARE,
     "parlour:raise-cap/1": _NO_CAP,
-    "scarne:draw-irregularity/6": _CHANGED_REQUEST,
-    "scarne:draw-irregularity/7": _CHANGED_REQUEST,
     "scarne:misdeclared-hand/2": _DECLARE,
     "scarne:raise-cap/1": _NO_CAP,
 }

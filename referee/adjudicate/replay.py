@@ -604,6 +604,7 @@ class Replay:
         expected = state.next_to_draw()
         state.seats[event.player].drew = state.draw_index
         state.served_this_draw.append(event.player)
+        state.draw_moves.append(event.player)
         self.note(event, "" if expected in (None, event.player) else "stood pat out of turn")
 
     # --- the showdown -------------------------------------------------------------------------
@@ -942,6 +943,8 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.Fold, Replay._fold),
         _on(ev.DrawPhase, Replay._draw_phase),
         _on(ev.Draw, Replay._draw),
+        _on(ev.DrawRequest, drawing.request),
+        _on(ev.DrawRequestChanged, drawing.request_changed),
         _on(ev.Discard, Replay._discard),
         _on(ev.StandPat, Replay._stand_pat),
         _on(ev.Showdown, Replay._showdown),

@@ -149,6 +149,14 @@ class HandState:
     _rotations: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     seen_cards: dict[Card, str] = field(default_factory=dict)
     """Every natural card the log has placed this deal, and where (for conservation)."""
+    draw_requests: dict[tuple[int, str], int] = field(default_factory=dict)
+    """Cards each player asked for, by (draw, player): what the table heard him ask."""
+    held_to_request: set[tuple[int, str]] = field(default_factory=set)
+    """Requests a ruling holds the player to (he may not change them)."""
+    draw_moves: list[str] = field(default_factory=list)
+    """Who asked for cards or was served, in order: what others may have acted on."""
+    request_moment: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)
+    """When each first request was made: (draw moves so far, betting actions so far)."""
     ineligible_openers: set[str] = field(default_factory=set)
     """Players who may not open a pot reopened after false openers (they passed at their first turn)."""
     dropped_by_passing: list[str] = field(default_factory=list)
@@ -254,6 +262,16 @@ class HandState:
             if seat.in_hand and seat.drew < self.draw_index:
                 return name
         return None
+
+    # --- the draw ---------------------------------------------------------------------------
+
+    def coming_draw(self) -> int:
+        """The draw now being served, or the next one when no draw is under way."""
+        return self.draw_index if self.phase is Phase.DRAW else self.draw_index + 1
+
+    def served(self, name: str) -> bool:
+        """``name`` has been given his cards in the draw now under way."""
+        return self.phase is Phase.DRAW and name in self.served_this_draw
 
     # --- what things cost ---------------------------------------------------------------------
 

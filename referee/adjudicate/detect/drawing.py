@@ -149,13 +149,67 @@ def draw(r: Replay, event: ev.Draw) -> None:
                 lambda v: _draw_explanation(v, what, name),
             )
         )
+    key = (state.draw_index, name)
+    if key in state.held_to_request and state.draw_requests[key] != event.count:
+        # A ruling held him to the number he first asked for; the table served him otherwise.
+        asked = state.draw_requests[key]
+        r.diverge(event, f"{name} was held to the {asked} cards first asked for, but drew {event.count}")
     r.track_cards(event, name, event.received)
     state.cards_out += count
     seat.drew = state.draw_index
     state.served_this_draw.append(name)
+    state.draw_moves.append(name)
     r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
     _replace_after_draw(r, event)
     r.after_action()
+
+
+def request(r: Replay, event: ev.DrawRequest) -> None:
+    """``Bob asks for 3``: what the table heard him ask for, for the draw now or next."""
+    state = r.state
+    key = (state.coming_draw(), event.player)
+    state.draw_requests[key] = event.count
+    state.request_moment.setdefault(key, (len(state.draw_moves), state.actions_taken))
+    state.draw_moves.append(event.player)
+    r.note(event, "")
+
+
+def request_changed(r: Replay, event: ev.DrawRequestChanged) -> None:
+    """``Bob changes his draw to 2``: the rulebook says whether the change stands (draw-irregularity,
+    changed-request), by whether his cards were already dealt and whether others acted on it."""
+    state = r.state
+    name = event.player
+    key = (state.coming_draw(), name)
+    first = state.draw_requests.get(key)
+    dealt = state.served(name)
+    moves, actions = state.request_moment.get(key, (len(state.draw_moves), state.actions_taken))
+    # Another player asked for his cards, was served or bet since the first request.
+    others_acted = any(other != name for other in state.draw_moves[moves:]) or state.actions_taken > actions
+    state.draw_requests[key] = event.count
+    specific = {
+        **draw_facts(r, name, DrawProblem.CHANGED_REQUEST),
+        Fact.CARDS_DEALT: dealt,
+        Fact.OTHERS_ACTED_ON_IT: others_acted,
+    }
+    was = f" from {first}" if first is not None else ""
+    what = f"{name} changed the cards he asked for{was} to {event.count}"
+    r.adjudicate(
+        Finding(
+            Kind.DRAW_IRREGULARITY,
+            event,
+            facts(state, specific),
+            Subject(player=name, requested=first),
+            lambda v: _draw_explanation(v, what, name),
+        )
+    )
+
+
+def hold_to_request(r: Replay, name: str, first: int) -> None:
+    """The player must take the number of cards he first asked for (``card-kept`` on a change)."""
+    state = r.state
+    key = (state.coming_draw(), name)
+    state.draw_requests[key] = first
+    state.held_to_request.add(key)
 
 
 def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
@@ -235,8 +289,7 @@ def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactVal
         Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
         Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
         Fact.PLAYER_DISCARDED: name in r.discarded_waiting or bool(seat.discarded),
-        # The log cannot say what a player asked for, so a request is never changed (see the
-        # row coverage test's note on changed-request).
+        # Whether his cards were dealt matters only to a changed request, which says so itself.
         Fact.CARDS_DEALT: False,
         Fact.OTHERS_ACTED_ON_IT: False,
     }

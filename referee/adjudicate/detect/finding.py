@@ -110,6 +110,8 @@ class Subject:
     """The category the player declared (1 high card .. 10 five of a kind)."""
     serving: Serving | None = None
     """The draw being served."""
+    requested: int | None = None
+    """The number of cards the player first asked for, when he changed his request."""
 
 
 @dataclass(frozen=True, slots=True)

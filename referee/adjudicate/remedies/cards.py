@@ -36,4 +36,10 @@ def card_dead(r: Replay, finding: Finding, verdict: Verdict) -> None:
 
 
 def card_kept(r: Replay, finding: Finding, verdict: Verdict) -> None:
-    """``card-kept``: the player keeps the card(s) as dealt; nothing changes."""
+    """``card-kept``: the player keeps the card(s) as dealt; on a changed draw request he must take
+    the number he first asked for."""
+    subject = finding.subject
+    if subject.requested is not None and subject.player is not None:
+        from referee.adjudicate.detect.drawing import hold_to_request
+
+        hold_to_request(r, subject.player, subject.requested)
