@@ -351,10 +351,18 @@ def check_rule_agree(check: Run, refusal: Run, again: Run | None = None) -> list
 
 
 def _without_lines(result: dict[str, Any]) -> dict[str, Any]:
-    rulings = [
-        {k: v for k, v in ruling.items() if k not in ("line", "event")} for ruling in result["rulings"]
-    ]
-    return {**result, "rulings": rulings}
+    """The result with every line number and line text left out (``fmt`` may move and respell lines):
+    in the rulings, the lines not ruled on and the divergence."""
+
+    def strip(item: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in item.items() if k not in ("line", "event")}
+
+    stripped = {**result, "rulings": [strip(ruling) for ruling in result["rulings"]]}
+    if "unruled" in result:
+        stripped["unruled"] = [strip(line) for line in result["unruled"]]
+    if "divergence" in result:
+        stripped["divergence"] = strip(result["divergence"])
+    return stripped
 
 
 def fmt_roundtrip(original: Run, formatted: Run) -> list[Finding]:
