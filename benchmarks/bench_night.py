@@ -134,7 +134,8 @@ def steps(path: Path, text: str, books: list[str]) -> dict[str, Callable[[], obj
     log = parse_log(text, str(path))
     book = load_rulebook("scarne")
     result = rule_log(log, text, book)
-    results = rule_everywhere(log, text, books)
+    rulebooks = [load_rulebook(name) for name in books]
+    results = rule_everywhere(log, text, rulebooks)
 
     def console() -> Console:
         return Console(file=io.StringIO(), width=100, markup=False, emoji=False, highlight=False)
