@@ -9,6 +9,7 @@ from referee import events as ev
 from referee.adjudicate.detect.finding import FactValue, Finding, Subject, facts, phase_fact
 from referee.adjudicate.table import Phase
 from referee.cards import Card
+from referee.log.words import declared_rank
 from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
@@ -178,38 +179,6 @@ def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: b
 # --- declarations --------------------------------------------------------------------------------
 
 
-_CATEGORY_WORDS = (
-    ("five of a kind", 10),
-    ("five aces", 10),
-    ("straight flush", 9),
-    ("royal", 9),
-    ("four of a kind", 8),
-    ("quads", 8),
-    ("fours", 8),
-    ("full house", 7),
-    ("full", 7),
-    ("boat", 7),
-    ("flush", 6),
-    ("straight", 5),
-    ("three of a kind", 4),
-    ("trips", 4),
-    ("set", 4),
-    ("two pair", 3),
-    ("pair", 2),
-    ("high", 1),
-    ("nothing", 1),
-)
-
-
-def declared_rank(words: str) -> int | None:
-    """The category a declaration names, as 1 (high card) .. 10 (five of a kind)."""
-    text = words.lower()
-    for phrase, rank in _CATEGORY_WORDS:
-        if phrase in text:
-            return rank
-    return None
-
-
 def check_declaration(r: Replay, name: str) -> None:
     """A declared hand and the cards disagree: cards speak or the declaration binds."""
     declaration = r.declared.get(name)
@@ -220,7 +189,7 @@ def check_declaration(r: Replay, name: str) -> None:
         return
     from referee.adjudicate.showdown import category_rank
 
-    said = declared_rank(declaration.words)
+    said = declared_rank(declaration.words)  # the log's table of hand names
     actual = category_rank(r.config, seat.cards)
     if said is None or actual is None or said == actual:
         return
