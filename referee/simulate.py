@@ -93,7 +93,7 @@ class SimulatedHand:
 
 def render(header: LogHeader, events: Sequence[ev.Event]) -> str:
     """The canonical text of a log made of ``header`` and ``events``."""
-    from referee.logprint import format_log
+    from referee.log.printer import format_log
 
     return format_log(HandLog(header, tuple(events)))
 

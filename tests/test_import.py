@@ -807,3 +807,13 @@ def test_out_into_a_file_is_exit_1(tmp_path: Path) -> None:
     result = invoke(str(path), "-o", str(path))
     assert result.exit_code == 1
     assert "cannot write the logs to" in result.stderr
+
+
+@pytest.mark.parametrize("word", ["Bump", "Call", "Sees", "Stays", "Takes", "One", "The", "Knocks", "Joker"])
+def test_a_site_name_that_is_a_word_of_the_log_is_written_so_it_reads_back(word: str) -> None:
+    from referee.importer.common import Names
+    from referee.log import parse_log
+
+    written = Names().written(word)
+    log = parse_log(f"seats: {written}, Bob\ndealer: Bob\n{written} checks\n")
+    assert log.header.seats == (word, "Bob")

@@ -18,9 +18,9 @@ from referee.errors import LogSyntaxError
 from referee.importer.common import SkipHand
 from referee.importer.common import parse_amount as parse_site_amount
 from referee.log import format_log, parse_log
-from referee.logfast import fast_line
-from referee.loggrammar import parser
-from referee.logwords import LineSlip
+from referee.log.fast import fast_line
+from referee.log.grammar import parser
+from referee.log.tokens import LineSlip
 from referee.money import (
     AMOUNT_HINT,
     MAX_AMOUNT,

@@ -17,7 +17,8 @@ from typing import Final
 
 from referee.cards import Card, CardError
 from referee.errors import Problem, RefereeError
-from referee.logwords import shorten
+from referee.log.tokens import shorten
+from referee.log.words import KEYWORDS
 from referee.money import AmountError, format_amount
 from referee.money import parse_amount as parse_amount_exactly
 
@@ -297,16 +298,6 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 _WORD: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _QUOTABLE: Final = re.compile(r'^[^"\\\n\r\t]+$')
-_KEYWORDS: Final = frozenset(
-    """
-    title game rulebook seats dealer ante by limit pot no-limit table-stakes stacks rake antes posts
-    deal is dealt checks passes bets opens calls raises to folds drops goes all in draw discards draws
-    stands pat showdown shows mucks openers splits keeps aside declares says exposes card face up pack
-    cut not offered deck exposed was has cards duplicate found wrong misdeal redeal new note small big
-    blind straddle jk joker
-    """.split()
-)
-"""The log language's keywords: a player named like one is written quoted."""
 _CARD_LIKE: Final = re.compile(r"^(?:(?:10|[2-9tjqka])[shdc]|jk|joker|\?\?)$", re.IGNORECASE)
 
 
@@ -314,7 +305,7 @@ def _writable(name: str) -> str | None:
     """The name as the log can write it (bare or quoted), or None when it cannot be written."""
     if name != name.strip() or not name:
         return None
-    if _WORD.match(name) and name.lower() not in _KEYWORDS and not _CARD_LIKE.match(name):
+    if _WORD.match(name) and name.lower() not in KEYWORDS and not _CARD_LIKE.match(name):
         return name
     if _QUOTABLE.match(name):
         return f'"{name}"'
