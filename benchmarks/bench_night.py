@@ -162,7 +162,7 @@ def all_in_pot(players: int) -> Callable[[], object]:
     That makes ``players`` side pots, each listing who may win it: the settlement itself holds about
     players²/2 names, so this grows with the square of the players however it is computed.
     """
-    from referee.settle import split_pot
+    from referee.adjudicate.settle import split_pot
 
     names = [f"P{number}" for number in range(players)]
     contributions = {name: Decimal(number + 1) for number, name in enumerate(names)}

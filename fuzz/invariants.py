@@ -109,7 +109,7 @@ class Run:
     error: str = ""
     """``TypeError: ...`` when an exception escaped the command."""
     where: str = ""
-    """The innermost frame in ``referee/`` that raised it: ``referee/settle.py:120 in settle``."""
+    """The innermost frame in ``referee/`` that raised it: ``referee/adjudicate/settle.py:120 in settle``."""
     trace: str = ""
 
     @property

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 from typer.testing import CliRunner
 
+from referee.adjudicate.settle import chip_unit, divide
 from referee.cli import app
 from referee.errors import LogSyntaxError
 from referee.importer.common import SkipHand
@@ -32,7 +33,6 @@ from referee.money import (
     parse_amount,
 )
 from referee.ruling import money
-from referee.settle import chip_unit, divide
 
 runner = CliRunner()
 

@@ -5,7 +5,7 @@ from decimal import Decimal as D
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.settle import chip_unit, divide, split_pot
+from referee.adjudicate.settle import chip_unit, divide, split_pot
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -12,5 +12,5 @@
   openers, Trips to Win, the opener-must-win game, All for One);
 * ``showdown`` — hands as the engine needs them (strength, openers, declared categories).
 
-The settlement's pot division is ``referee.settle``.
+The settlement's pot division is ``referee.adjudicate.settle``.
 """

@@ -23,6 +23,7 @@ from referee.adjudicate.detect import FactValue, Finding, betting, dealing, draw
 from referee.adjudicate.detect.betting import Pending
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies.betting import complete_now
+from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
 from referee.adjudicate.showdown import Strength
 from referee.adjudicate.table import Phase, new_hand_state
 from referee.adjudicate.wording import sentence
@@ -31,7 +32,6 @@ from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, DealSummary, Divergence, Outcome, Result, RowCheck, Ruling
-from referee.settle import Split, chip_unit, divide, split_pot
 
 ZERO = Decimal(0)
 

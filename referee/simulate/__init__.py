@@ -23,7 +23,7 @@ from referee.adjudicate.ledger import Ledger
 from referee.adjudicate.table import new_hand_state
 from referee.cards import deck
 from referee.events import AnteRule, HandLog, Limit, LimitKind, LogHeader
-from referee.simulate_deal import DealPlayer, DealRecord
+from referee.simulate.deal import DealPlayer, DealRecord
 
 if TYPE_CHECKING:
     from referee.rulebook import GameSettings, Rulebook

@@ -2,7 +2,7 @@
 
 The player drives the same state machine the replay uses (``referee.adjudicate.table``), one event at a
 time, and applies each event exactly as the replay does, so the two agree on whose turn it is and
-what a call costs. What each player chooses comes from :mod:`referee.simulate_play`.
+what a call costs. What each player chooses comes from :mod:`referee.simulate.play`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from referee import events as ev
 from referee.adjudicate.table import HandState, Phase
 from referee.cards import Card
 from referee.hands import Ranking, meets_requirement
-from referee.simulate_play import bet_choices, choose_discards, most_all_in, raise_choices, strength
+from referee.simulate.play import bet_choices, choose_discards, most_all_in, raise_choices, strength
 
 ZERO: Final = Decimal(0)
 MAX_DRAW: Final = 3
