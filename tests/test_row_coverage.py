@@ -34,19 +34,11 @@ _NO_CAP = (
     "this rulebook sets no raise cap and no game in the catalog sets one, so no raise is ever over "
     "a cap; the row waits for a house rule that sets betting.raise_cap"
 )
-_LINE_OF_DISCARD = (
-    "reached only by scenarios-pending/draw-irregularity-two-players-discarded-and-skipped: the "
-    "engine puts the discarded-not-drawn ruling on the player's discard line, not on the draw line "
-    "where the table finds he was passed over"
-)
-
 UNREACHABLE: dict[str, str] = {
     "bicycle:draw-irregularity/1": _LOOKED,
-    "bicycle:draw-irregularity/10": _LINE_OF_DISCARD,
     "bicycle:misdeclared-hand/2": _DECLARE,
     "bicycle:raise-cap/1": _NO_CAP,
     "casino:draw-irregularity/4": _LOOKED,
-    "casino:draw-irregularity/10": _LINE_OF_DISCARD,
     "casino:misdeclared-hand/2": _DECLARE,
     "parlour:misdeclared-hand/2": _DECLARE,
     "parlour:raise-cap/1": _NO_CAP,

@@ -63,17 +63,19 @@ def draw(r: Replay, event: ev.Draw) -> None:
         findings = True
         r.discarded_waiting.pop(skipped, None)
     waiting = r.discarded_waiting.pop(name, None)
-    for other, discard in list(r.discarded_waiting.items()):
+    for other in list(r.discarded_waiting):
         if other != name:
             r.discarded_waiting.pop(other)
             specific = {
                 **draw_facts(r, other, DrawProblem.DISCARDED_NOT_DRAWN),
                 Fact.NEXT_PLAYER_SERVED: True,
             }
+            # Ruled at this draw, where the table finds him passed over: at his own discard line
+            # nothing had gone wrong yet.
             r.adjudicate(
                 Finding(
                     Kind.DRAW_IRREGULARITY,
-                    discard,
+                    event,
                     facts(state, specific),
                     Subject(player=other),
                     draw_explainer(other, f"{other} discarded and was not served"),
