@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Cold start of the command line: `referee rule <scenario>` against `python -c "import rich, typer"`.
+# Cold start of the command line: `referee rule <scenario>` against a typer app of one command.
 #
 #     benchmarks/bench_cli.sh                       # referee and python from PATH
 #     REFEREE=/tmp/venv/bin/referee PYTHON=/tmp/venv/bin/python benchmarks/bench_cli.sh
 #
-# Goals (the issue): the median of `referee rule <scenario>` at most 1.5x the median of
-# `python -c "import rich, typer"` in the same environment; `referee compare <scenario>` over every
-# bundled rulebook at most 2x a single `rule`. Python's own start (`python -c pass`) is the floor.
+# Goals (issue 14): the median of `referee rule <scenario>` at most 1.3x the median of
+# `benchmarks/typer_one_command.py <scenario>` — a typer app of one command with rule's arguments that
+# does nothing, so whatever it costs typer costs (typer imports click, pydantic_core and pydantic's
+# types while it reads the arguments) — in the same environment; `referee compare <scenario>` over
+# every bundled rulebook at most 1.5x a single `rule`. Python's own start (`python -c pass`) is the
+# floor, `python -c "import rich, typer"` the figure the earlier goal used. On a shared machine the
+# wall clock counts waiting for a core: `python benchmarks/cold_start.py` gives CPU times beside it.
 #
 # Timing: hyperfine when it is installed (apt-get install hyperfine), else a Python loop of RUNS
 # runs taking the median. Then a profile of one cold `referee rule`: `-X importtime` (the import
@@ -128,35 +132,14 @@ echo "  log: $LOG"
 echo "  timing: $tool, $RUNS runs after $WARMUP warm-up runs, medians in ms;" \
     "bytecode: $BYTECODE${PYTHONPYCACHEPREFIX:+ (cache in $PYTHONPYCACHEPREFIX)}"
 
-# A typer app that does nothing: what parsing one command line costs with this typer, whatever the
-# command does (recent typer imports pydantic when it coerces parameters).
-cat >"$work/noop_app.py" <<'PYEOF'
-from pathlib import Path
-from typing import Annotated
-
-import typer
-
-app = typer.Typer(add_completion=False)
-
-
-@app.command()
-def rule(log: Annotated[Path, typer.Argument()], as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Does nothing."""
-
-
-@app.command()
-def other() -> None:
-    """A second command, so that typer dispatches on the name as referee does."""
-
-
-app()
-PYEOF
-NOOP="$(q "$work/noop_app.py")"
+# A typer app of one command that does nothing (benchmarks/typer_one_command.py): what reading one
+# command line costs with this typer, whatever the command does.
+NOOP="$(q "$here/typer_one_command.py")"
 
 time_commands "$work/main.tsv" \
     "python -c pass" "$PY -c pass" \
     "python -c 'import rich, typer'" "$PY -c 'import rich, typer'" \
-    "no-op typer app: rule LOG" "$PY $NOOP rule $LG" \
+    "typer app of one command: LOG" "$PY $NOOP $LG" \
     "referee rule" "$REF rule $LG" \
     "referee rule --json" "$REF rule $LG --json" \
     "referee compare" "$REF compare $LG"
@@ -172,19 +155,19 @@ baseline="$(median_of "$work/main.tsv" "python -c 'import rich, typer'")"
 rule="$(median_of "$work/main.tsv" "referee rule")"
 rule_json="$(median_of "$work/main.tsv" "referee rule --json")"
 compare="$(median_of "$work/main.tsv" "referee compare")"
-noop="$(median_of "$work/main.tsv" "no-op typer app: rule LOG")"
-r1="$(ratio "$rule" "$baseline")"
-r1j="$(ratio "$rule_json" "$baseline")"
+noop="$(median_of "$work/main.tsv" "typer app of one command: LOG")"
+r1="$(ratio "$rule" "$noop")"
+r1j="$(ratio "$rule_json" "$noop")"
 r2="$(ratio "$compare" "$rule")"
 echo
-echo "  rule / import rich, typer:        ${r1}x  (goal <= 1.5x: $(verdict "$r1" 1.5))"
-echo "  rule --json / import rich, typer: ${r1j}x"
-echo "  compare / rule:                   ${r2}x  (goal <= 2x: $(verdict "$r2" 2))"
-echo "  no-op typer app / import rich, typer: $(ratio "$noop" "$baseline")x;" \
-    "rule / no-op typer app: $(ratio "$rule" "$noop")x"
-awk -v r="$rule" -v b="$baseline" -v f="$floor" 'BEGIN {
-    printf "  for the goal, rule would have to take <= %.0f ms (now %.0f ms over the baseline, %.0f ms over bare python)\n",
-        1.5 * b, r - b, r - f }'
+echo "  rule / typer app of one command:        ${r1}x  (goal <= 1.3x: $(verdict "$r1" 1.3))"
+echo "  rule --json / typer app of one command: ${r1j}x"
+echo "  compare / rule:                         ${r2}x  (goal <= 1.5x: $(verdict "$r2" 1.5))"
+echo "  typer app of one command / import rich, typer: $(ratio "$noop" "$baseline")x;" \
+    "rule / import rich, typer: $(ratio "$rule" "$baseline")x"
+awk -v r="$rule" -v n="$noop" -v f="$floor" 'BEGIN {
+    printf "  for the goal, rule would have to take <= %.0f ms (now %.0f ms over the typer app, %.0f ms over bare python)\n",
+        1.3 * n, r - n, r - f }'
 
 if [[ "$BYTECODE" == "cached" && -n "$original_no_bytecode" ]]; then
     echo
@@ -289,7 +272,7 @@ import referee.cli                                          # typer, rich, every
 t.append(time.perf_counter())
 from referee.engine import rule_log, rulebook_name          # what `rule` imports when it runs
 from referee.log import parse_log
-from referee.report import render
+from referee.report.terminal import render
 from referee.rulebook.load import load_rulebook
 t.append(time.perf_counter())
 text = open(sys.argv[1], encoding="utf-8-sig").read()

@@ -17,6 +17,7 @@ from referee.rulebook.model import Count, Row, RowSource, Rulebook, SameAs, Stat
 from referee.rulebook.problems import did_you_mean, join_hint
 from referee.rulebook.settings import GameSettings, setting_paths
 from referee.rulebook.vocabulary import KIND_FACTS, Kind
+from referee.rulebook.yamlsafe import Spot
 
 if TYPE_CHECKING:
     from referee.rulebook.load import Doc
@@ -52,13 +53,7 @@ def _table_problems(kind: Kind, rows: list[Row], doc: Doc) -> list[Problem]:
     for index, row in enumerate(rows):
         here = (*at, index)
         if row.id in seen:
-            problems.append(
-                doc.problem(
-                    (*here, "id"),
-                    f"row id {row.id!r} is used twice in {kind.value}",
-                    "give each row its own id",
-                )
-            )
+            problems.append(_duplicate_problem(kind.value, row.id, (*at, seen[row.id]), (*here,), doc))
         seen.setdefault(row.id, index)
         for fact, condition in row.when.conditions().items():
             where = (*here, "when", fact.value)
@@ -100,6 +95,73 @@ def _table_problems(kind: Kind, rows: list[Row], doc: Doc) -> list[Problem]:
                 "for every case the rows above miss",
             )
         )
+    return problems
+
+
+def _duplicate_problem(
+    kind: str, row_id: str, first: tuple[Any, ...], again: tuple[Any, ...], doc: Doc
+) -> Problem:
+    """A row id written twice in one merged table, said where the author of this rulebook wrote it.
+
+    After merging, one of the two rows may have come from the rulebook this one extends; the
+    author can only fix their own file, so the problem points there when either row is theirs.
+    """
+    first_spot, again_spot = doc.spot_at((*first, "id"), True), doc.spot_at((*again, "id"), True)
+    at, other = (
+        (again, first_spot)
+        if again_spot.file == doc.file or first_spot.file != doc.file
+        else (
+            first,
+            again_spot,
+        )
+    )
+    where = f"line {other.line}" if other.file == doc.file else f"{other.file}, line {other.line}"
+    return doc.problem(
+        (*at, "id"),
+        f"duplicate row id {row_id!r} in {kind}: it is also the id of the row at {where}",
+        "give each row its own id; to change an inherited row, write it once with that row's id",
+    )
+
+
+def duplicate_row_problems(data: object, spot: Spot) -> list[Problem]:
+    """Row ids written twice in one table of one file, found before any merging.
+
+    Merging would let the second row silently replace the first (the way a house rule replaces an
+    inherited row), so a duplicate is looked for in each file as its author wrote it, and reported
+    at the second one, in that file.
+    """
+    tables = data.get("irregularities") if isinstance(data, dict) else None
+    tables_spot = spot.child("irregularities")
+    if not isinstance(tables, dict) or tables_spot is None:
+        return []
+    problems = []
+    for kind, rows in tables.items():
+        table_spot = tables_spot.child(kind)
+        if not isinstance(rows, list) or table_spot is None:
+            continue
+        seen: dict[str, Spot] = {}
+        for index, row in enumerate(rows):
+            row_id = row.get("id") if isinstance(row, dict) else None
+            if isinstance(row_id, bool) or not isinstance(row_id, int | str):
+                continue
+            row_spot = table_spot.child(index)
+            id_spot = row_spot.child("id") if row_spot is not None else None
+            if id_spot is None:
+                continue
+            first = seen.setdefault(str(row_id), id_spot)
+            if first is not id_spot:
+                problems.append(
+                    Problem(
+                        f"duplicate row id {str(row_id)!r} in {kind}: row {str(row_id)!r} is already "
+                        f"written at line {first.line}",
+                        id_spot.file,
+                        id_spot.key_line or id_spot.line,
+                        id_spot.key_column or id_spot.column,
+                        "",
+                        "give each row its own id; to change an inherited row, write it once with that "
+                        "row's id",
+                    )
+                )
     return problems
 
 

@@ -9,16 +9,18 @@ and add a "did you mean" from :mod:`difflib`.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from referee.errors import Problem
-from referee.rulebook.model import REMEDY_MODELS, When
+from referee.rulebook.model import REMEDY_MODELS, Row, When
 from referee.rulebook.vocabulary import KIND_FACTS, Kind, RemedyId
 from referee.rulebook.yamlsafe import Spot
 
@@ -182,11 +184,28 @@ def _describe(error: ErrorDetails, path: Path, data: object, root: type[BaseMode
             )
         if parent == ("irregularities",):
             kinds = [k.value for k in Kind]
+            if key in _ROW_KEYS:
+                return (
+                    f"unknown irregularity {key!r}: `{key}:` is written where a table's name goes",
+                    f"`{key}:` belongs to a row: indent it to line up with the `then:` of its row",
+                )
             return (
                 f"unknown irregularity {key!r}",
                 join_hint(did_you_mean(key, kinds), "see `referee rulebook schema`"),
             )
         keys = allowed_keys(model) if model else []
+        if model is Row and _means_then(key, value_at(path, data)):
+            remedy = value_at(path, data)
+            written = remedy if isinstance(remedy, str) else "<remedy>"
+            return (
+                f"unknown key {key!r} in {show_path(parent, data)}: a row's remedy is written under `then:`",
+                f"did you mean `then: {written}`?",
+            )
+        if model is None and key in _ROW_KEYS and parent in ((), ("irregularities",)):
+            return (
+                f"unknown key {key!r} in {show_path(parent, data)}",
+                f"`{key}:` belongs to a row: indent it to line up with the `then:` of its row",
+            )
         return (
             f"unknown key {key!r} in {show_path(parent, data)}",
             join_hint(did_you_mean(key, keys), f"allowed here: {', '.join(keys)}" if keys else ""),
@@ -204,6 +223,13 @@ def _describe(error: ErrorDetails, path: Path, data: object, root: type[BaseMode
             ),
         )
     if kind == "union_tag_not_found":
+        then = value_at(path, data)
+        typo = next((key for key in then if _means_remedy(key)), None) if isinstance(then, dict) else None
+        if typo is not None and isinstance(then, dict):
+            return (
+                f"unknown key {typo!r} in {where}",
+                f"did you mean 'remedy'? write `{{remedy: {then[typo]}, ...}}`",
+            )
         return (
             f"{where} needs `remedy: <id>`",
             "write `then: play-on` or `then: {remedy: misdeal, redeal: next-dealer}`",
@@ -231,6 +257,31 @@ def _describe(error: ErrorDetails, path: Path, data: object, root: type[BaseMode
             return (f"{value!r} is not a usable row id for {where}", "use letters, digits, '-', '_' and '.'")
         return (f"{value!r} is not allowed for {where}", "use letters, digits and hyphens")
     return (f"{where}: {error['msg']}", "")
+
+
+_ROW_KEYS = frozenset({"when", "then", "summary", "cite", "source", "fallback", "before", "after", "remove"})
+
+
+def _means_remedy(key: object) -> bool:
+    """``remdy``, ``remedies``, ``Remedy``: a key that is ``remedy`` misspelt."""
+    return isinstance(key, str) and bool(difflib.get_close_matches(key.lower(), ["remedy"], cutoff=0.7))
+
+
+def _means_then(key: str, value: object) -> bool:
+    """A row key that stands where ``then:`` should: ``remedy:``/``remdy:``, or a remedy id as its value."""
+    if key in _ROW_KEYS:
+        return False
+    is_remedy = isinstance(value, str) and value in {remedy.value for remedy in RemedyId}
+    return _means_remedy(key) or is_remedy or bool(difflib.get_close_matches(key, ["then"], cutoff=0.7))
+
+
+def _misspells(missing: str, key: object, value: object) -> bool:
+    """Whether ``key: value`` is the required key ``missing`` misspelt (``sumary:`` for ``summary:``)."""
+    if not isinstance(key, str) or key == missing:
+        return False
+    if missing == "then" and _means_then(key, value):
+        return True
+    return bool(difflib.get_close_matches(key, [missing], cutoff=0.75))
 
 
 def _missing_hint(key: str) -> str:
@@ -261,13 +312,131 @@ def pydantic_problems(
         rank = _PRIORITY.get(details["type"], 2 if "parsing" in details["type"] else 3)
         if slot not in best or rank < best[slot][0]:
             best[slot] = (rank, here, about_key, details)
+    for path, missing in list(best):
+        mapping = value_at(path, data)
+        if (
+            missing
+            and isinstance(mapping, dict)
+            and any(_misspells(missing, k, v) for k, v in mapping.items())
+        ):
+            del best[(path, missing)]  # the misspelt key's own problem says it, with the right word
     problems = []
     for (path, _), (_, here, about_key, details) in best.items():
         message, hint = _describe(details, path, data, root)
         at = here.at_key() if about_key or details["type"] == "extra_forbidden" else here
+        then = value_at(path, data)
+        if details["type"] == "union_tag_not_found" and isinstance(then, dict):
+            typo = next((key for key in then if _means_remedy(key)), None)
+            at = (here.child(typo) or here).at_key() if typo is not None else at
         problems.append(_problem(message, at, hint))
     return sorted(problems, key=lambda p: (p.file, p.line, p.column))
 
 
 def _problem(message: str, at: Spot, hint: str) -> Problem:
     return Problem(message, at.file, at.line, at.column, "", hint)
+
+
+# --- indentation ---------------------------------------------------------------------------------
+
+_KEY_LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?P<key>[A-Za-z_][\w.-]*) *:(?P<rest>.*)$")
+_LOOK_BACK = 40
+"""Lines looked at above a YAML error for the row it belongs to (a row is a handful of lines)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _KeyLine:
+    number: int
+    """1-based."""
+    column: int
+    """1-based column of the key."""
+    key: str
+    item: bool
+    """It starts a list item (``- id: 3``)."""
+    opens: bool
+    """``key:`` with nothing after it: the lines below, indented more, are its value."""
+
+
+def _key_line(number: int, text: str) -> _KeyLine | None:
+    match = _KEY_LINE.match(text.rstrip())
+    if match is None:
+        return None
+    column = len(match["indent"]) + len(match["dash"] or "") + 1
+    rest = match["rest"].split(" #", 1)[0].strip()
+    return _KeyLine(number, column, match["key"], bool(match["dash"]), not rest)
+
+
+def indentation_problem(what: str, file: str, lines: list[str], line: int) -> Problem | None:
+    """A plain-words problem for a key that does not line up with its row, or None.
+
+    YAML says "did not find expected '-' indicator" or "mapping values are not allowed here" for
+    a ``cite:`` or ``summary:`` indented one space too many or too few. Looking back from the
+    line YAML stopped at to the start of the list item (``- id: 3``), the first key of the item
+    that does not start in the column of the item's first key is the one to move.
+    """
+    if not any(
+        phrase in what
+        for phrase in (
+            "expected '-' indicator",
+            "expected key",
+            "mapping values are not allowed",
+            "expected ':'",
+        )
+    ):
+        return None
+    keys: list[_KeyLine] = []
+    for number in range(line, max(0, line - _LOOK_BACK), -1):
+        if not 0 < number <= len(lines):
+            continue
+        text = lines[number - 1]
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        found = _key_line(number, text)
+        if found is None:
+            continue
+        keys.append(found)
+        if found.item or found.column == 1:
+            break
+    keys.reverse()
+    if not keys:
+        return None
+    start = keys[0]
+    if not start.item:  # not in a list item: compare the line with the key line above it
+        if len(keys) < 2:
+            return None
+        above, here = keys[-2], keys[-1]
+        if above.opens or here.column <= above.column:
+            return None
+        return _misaligned(file, lines, here, above, in_row=False)
+    opened_at, aligned = 0, start
+    for here in keys[1:]:
+        if opened_at and here.column > opened_at:
+            continue  # inside a key's own block (`when:` written over several lines)
+        opened_at = here.column if here.opens and here.column == start.column else 0
+        if here.column != start.column:
+            return _misaligned(file, lines, here, aligned, in_row=True)
+        aligned = here
+    return None
+
+
+def _misaligned(file: str, lines: list[str], here: _KeyLine, model: _KeyLine, *, in_row: bool) -> Problem:
+    spaces = model.column - 1
+    like = (
+        f"`{model.key}:` after the `- ` on line {model.number}"
+        if model.item
+        else (f"`{model.key}:` on line {model.number}")
+    )
+    if in_row:
+        message = f"`{here.key}:` does not line up with the other keys of its row"
+        hint = f"the keys of one row start in the same column: indent `{here.key}:` by {spaces} "
+    else:
+        message = f"`{here.key}:` is indented more than `{model.key}:` above it"
+        hint = f"keys side by side start in the same column: indent `{here.key}:` by {spaces} "
+    return Problem(
+        message,
+        file,
+        here.number,
+        here.column,
+        lines[here.number - 1],
+        hint + f"space{'s' if spaces != 1 else ''}, like {like}",
+        here.column + len(here.key) + 1,
+    )
