@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.engine import rule_log
 from referee.log import parse_log
-from referee.report import to_json
+from referee.report.jsondoc import to_json
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
 from referee.simulate import simulate_hands
 

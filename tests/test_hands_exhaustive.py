@@ -19,6 +19,7 @@ import pytest
 
 from referee.cards import parse_cards
 from referee.hands import Category, HandValue, Ranking, evaluate
+from referee.hands.table import tables_for
 from referee.odds import frequency_table
 
 C = Category
@@ -136,8 +137,8 @@ def _dealt_out(game: str) -> tuple[Counter[Category], int]:
     ranking = Ranking.named(game)
     # The function `evaluate` calls, without the call around it, and counted by strength (an int
     # hashes in C): this halves the time of dealing out 2.6 million hands.
-    five = ranking._tables.evaluate
-    values = ranking._tables.values
+    five = tables_for(ranking).evaluate
+    values = tables_for(ranking).values
     by_strength = Counter(map(attrgetter("strength"), map(five, combinations(ranking.deck, 5))))
     counts: Counter[Category] = Counter()
     for strength, count in by_strength.items():
@@ -219,7 +220,7 @@ def test_anchor_file_agrees() -> None:
 def test_ace_to_five_no_pair_hands_by_high_card() -> None:
     """The anchors' ace-to-five table: no-pair hands by their top card, 5 (the wheel) to king."""
     ranking = Ranking.named("ace-to-five")
-    tables = ranking._tables
+    tables = tables_for(ranking)
     by_top: Counter[str] = Counter()
     for shape in tables.shapes:
         if len(set(shape.naturals)) == 5:

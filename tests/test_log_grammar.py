@@ -299,7 +299,9 @@ def test_a_cache_path_taken_by_a_directory_or_junk_is_survived(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(sys, "platform", "linux")
-    target = Path(str(loggrammar._cache_file()))
+    _fresh_parser()
+    (target,) = (tmp_path / "referee").iterdir()  # where the cache is written
+    target.unlink()
     target.mkdir()
     assert _fresh_parser().parse("Ann folds") == Fold("Ann")
     target.rmdir()

@@ -214,8 +214,11 @@ def test_every_console_is_made_in_one_place() -> None:
     """Consoles come from ``referee.commands._common.console``, which reads no markup or emoji codes."""
     from referee.commands._common import console, err_console
 
+    said = "[bold]Ann[/bold] bets :smile: 2 [red]"  # a player's name may look like markup or an emoji code
     for made in (console(), err_console, console(record=True)):
-        assert not made._markup and not made._emoji
+        with made.capture() as shown:
+            made.print(said)
+        assert shown.get() == said + "\n"
     others = [
         path.relative_to(REFEREE).as_posix()
         for path in REFEREE.rglob("*.py")

@@ -12,10 +12,12 @@ have ``None``.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
@@ -108,7 +110,7 @@ def tables_for(ranking: Ranking) -> Tables:
     return tables
 
 
-_CACHE_FORMAT = 2
+_CACHE_FORMAT = 3
 """Bump when the tables' layout or any evaluation rule changes."""
 
 
@@ -119,8 +121,22 @@ def _cache_path(ranking: Ranking) -> Path | None:
     directory = cache_dir()
     if directory is None:
         return None
-    digest = hashlib.sha256(repr(ranking).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(_canonical(ranking).encode()).hexdigest()[:16]
     return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.pickle"
+
+
+def _canonical(ranking: Ranking) -> str:
+    """The ranking's fields as text that is the same in every process: sets are sorted (their
+    own order follows the hash seed, which would name another cache file every run)."""
+    parts = []
+    for spec in dataclasses.fields(ranking):
+        if not spec.init:
+            continue
+        value = getattr(ranking, spec.name)
+        if isinstance(value, AbstractSet):
+            value = sorted(str(item) for item in value)
+        parts.append(f"{spec.name}={value!r}")
+    return "Ranking(" + ", ".join(parts) + ")"
 
 
 def _from_disk(ranking: Ranking) -> Tables | None:
@@ -131,7 +147,7 @@ def _from_disk(ranking: Ranking) -> Tables | None:
         with path.open("rb") as file:
             # Our own file in the user's cache folder, written by _store below: plain data only.
             stored = pickle.load(file)
-        if stored["ranking"] != repr(ranking):
+        if stored["ranking"] != _canonical(ranking):
             return None
         categories = {member.value: member for member in Category}
         rank_of = {member.value: member for member in Rank}
@@ -184,7 +200,7 @@ def _store(tables: Tables) -> Tables:
     if path is None:
         return tables
     stored = {
-        "ranking": repr(tables.ranking),
+        "ranking": _canonical(tables.ranking),
         "codes": tables.codes,
         "plain": {key: _entry_to(entry) for key, entry in tables.plain.items()},
         "flush": {key: _entry_to(entry) for key, entry in tables.flush.items()},
