@@ -1,0 +1,664 @@
+"""Coverage of the sources: which rule items of a rulebook's source text its rows and settings cite.
+
+The five source texts' rule items are package data (``referee/rulebook/sources/<name>.yaml``): for
+each section of a text, every item as the text numbers it (``1``, ``2``, ...) or labels it where it
+does not (``paragraph 3``, ``sentence 2``, ``paragraph 3, sentence 5``, ``case 4``, ``introduction``),
+a one-line paraphrase and a scope (``play``, ``irregularity``, or ``out-of-scope`` with a reason).
+
+A ``cite:`` is free text (``000_….txt, Misdeals, items 2, 9 and 12 (…)``); :func:`resolve` reads it
+back to items: the file, the longest section name the rest starts with, then the item spec. A cite
+*reaches* every item inside the place it names: a section with no item reaches all of the section's
+items, ``paragraph 3`` reaches the sentences of paragraph 3. It names an item *exactly* when that
+place holds no other item, so a broad cite is shown as one.
+
+:func:`coverage` lays a rulebook against its source: every item with the rows and settings that
+reach it, the items nothing reaches, the rows that cite nothing in their own source (silent rows
+and cites that match no item), and every cite that names something the source does not have.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from referee.errors import Problem, RulebookError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from referee.rulebook.model import Rulebook, Variant
+
+SOURCES_PACKAGE = "referee.rulebook.sources"
+SILENT = "silent: the row falls back on another source"
+
+
+@unique
+class Scope(StrEnum):
+    """What kind of rule an item is."""
+
+    PLAY = "play"
+    """How a hand is played: deal, betting, draw, showdown, the game's settings."""
+    IRREGULARITY = "irregularity"
+    """What is done when something goes wrong."""
+    OUT_OF_SCOPE = "out-of-scope"
+    """Nothing the referee rules on (strategy, history, seating, ...); the item says why."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One rule item of a source text."""
+
+    file: str
+    section: str
+    item: str
+    """The text's number (``5``) or a label (``paragraph 3, sentence 2``)."""
+    rule: str
+    """A one-line paraphrase."""
+    scope: Scope
+    reason: str = ""
+    """Why an out-of-scope item is out of scope."""
+    gap: str = ""
+    """Why the referee does not play a rule item yet (what the log cannot say, or what is out of
+    reach), shown where the coverage lists it as not covered."""
+
+    @property
+    def label(self) -> str:
+        """The item as a cite writes it: ``item 5`` for a numbered item, else the label."""
+        return f"item {self.item}" if self.item.isdigit() else self.item
+
+    @property
+    def place(self) -> str:
+        """``Misdeals, item 5``."""
+        return f"{self.section}, {self.label}"
+
+    @property
+    def in_scope(self) -> bool:
+        return self.scope is not Scope.OUT_OF_SCOPE
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading of a source text (as the rulebooks cite it) and its items."""
+
+    name: str
+    items: tuple[Item, ...]
+    also: tuple[str, ...] = ()
+    """Other spellings the rulebooks use for a section the capture gives no heading."""
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """One source text's rule items."""
+
+    file: str
+    rulebook: str
+    """The bundled rulebook it grounds."""
+    title: str
+    sections: tuple[Section, ...]
+
+    def items(self) -> Iterator[Item]:
+        for section in self.sections:
+            yield from section.items
+
+
+# --- the data ---------------------------------------------------------------------------------------
+
+_texts: dict[str, SourceText] = {}
+
+
+def source_texts() -> dict[str, SourceText]:
+    """Every bundled source text's rule items, by source file name (read once).
+
+    Raises:
+        RulebookError: a data file does not read (a packaging mistake; the tests catch it).
+    """
+    if not _texts:
+        folder = resources.files(SOURCES_PACKAGE)
+        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+            if entry.name.endswith(".yaml"):
+                text = parse_source(entry.read_text(encoding="utf-8"), entry.name)
+                _texts[text.file] = text
+    return dict(_texts)
+
+
+def parse_source(text: str, name: str) -> SourceText:
+    """A source's rule items from its YAML text.
+
+    Raises:
+        RulebookError: a missing key, an unknown scope, an out-of-scope item with no reason, or an
+            item listed twice.
+    """
+    data = yaml.safe_load(text)
+    problems: list[Problem] = []
+
+    def need(mapping: Any, key: str, where: str) -> str:
+        value = mapping.get(key) if isinstance(mapping, dict) else None
+        if value is None or str(value).strip() == "":
+            problems.append(Problem(f"{where} needs {key}:", name))
+            return ""
+        return str(value).strip()
+
+    file = need(data, "file", "the source")
+    sections: list[Section] = []
+    for raw in (data or {}).get("sections") or []:
+        title = need(raw, "section", "a section")
+        items: list[Item] = []
+        for entry in raw.get("items") or []:
+            where = f"section {title!r}, item {entry.get('item')!r}"
+            scope_word = need(entry, "scope", where)
+            try:
+                scope = Scope(scope_word)
+            except ValueError:
+                problems.append(Problem(f"{where}: unknown scope {scope_word!r}", name))
+                scope = Scope.PLAY
+            reason = str(entry.get("reason") or "").strip()
+            if scope is Scope.OUT_OF_SCOPE and not reason:
+                problems.append(Problem(f"{where} is out of scope but gives no reason:", name))
+            gap = str(entry.get("gap") or "").strip()
+            if gap and scope is Scope.OUT_OF_SCOPE:
+                problems.append(Problem(f"{where} is out of scope: it has a reason, not a gap", name))
+            item = Item(
+                file, title, need(entry, "item", where), need(entry, "rule", where), scope, reason, gap
+            )
+            if any(other.item == item.item for other in items):
+                problems.append(Problem(f"{where} is listed twice", name))
+            items.append(item)
+        sections.append(Section(title, tuple(items), tuple(str(alias) for alias in raw.get("also") or [])))
+    if problems:
+        raise RulebookError(problems)
+    return SourceText(file, need(data, "rulebook", "the source"), str(data.get("title", "")), tuple(sections))
+
+
+# --- reading a cite back to items -------------------------------------------------------------------
+
+_FILE = re.compile(r"^(?P<file>\d{3}_[0-9a-f]+\.txt)\s*,?\s*(?P<rest>.*)$", re.S)
+_PARENS = re.compile(r"\([^()]*\)")
+_KIND = r"(?P<kind>items?|paragraphs?|bullets?|cases?|sentences?)"
+_NUMBERED = re.compile(_KIND + r"\s+(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?$", re.I)
+_BARE = re.compile(r"(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?$")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_ORDINAL = re.compile(r"(?P<nth>" + "|".join(_ORDINALS) + r")\s+" + _KIND + "$", re.I)
+_SEPARATOR = re.compile(r"\s*,\s*|\s+and\s+")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a cite reaches in one source text."""
+
+    reaches: tuple[tuple[Item, bool], ...] = ()
+    """Each item reached, and whether the cite names it exactly."""
+    problems: tuple[str, ...] = ()
+    """What the cite names that the text does not have."""
+    names_source: bool = False
+    """Whether the cite names this text at all."""
+
+
+def is_silent(cite: str) -> bool:
+    """A settings cite that says the source is silent (``silent; fallback: ...``)."""
+    return cite.strip().lower().startswith("silent")
+
+
+def resolve(cite: str, text: SourceText) -> Resolved:
+    """The items of ``text`` that ``cite`` reaches (parts for other files are passed over)."""
+    if is_silent(cite):
+        return Resolved()
+    reaches: dict[tuple[str, str], tuple[Item, bool]] = {}
+    problems: list[str] = []
+    names_source = False
+    current = ""
+    for part in _without_parens(cite).split(";"):
+        part = part.strip()
+        if match := _FILE.match(part):
+            current, part = match["file"], match["rest"]
+        if current != text.file:
+            continue
+        names_source = True
+        place = part.split(":", 1)[0].strip().rstrip(".,")
+        found, trouble = _resolve_place(place, text)
+        problems.extend(trouble)
+        for item, exact in found:
+            key = (item.section, item.item)
+            reaches[key] = (item, exact or reaches.get(key, (item, False))[1])
+    return Resolved(tuple(reaches.values()), tuple(problems), names_source)
+
+
+def _without_parens(text: str) -> str:
+    while True:
+        stripped = _PARENS.sub("", text)
+        if stripped == text:
+            return " ".join(text.split())
+        text = stripped
+
+
+def _find_section(place: str, text: SourceText) -> tuple[Section, str] | None:
+    """The section ``place`` starts with (the longest name that fits) and the rest of ``place``."""
+    best: tuple[Section, str, int] | None = None
+    lowered = _folded(place)
+    for section in text.sections:
+        for name in (section.name, *section.also):
+            name_lower = _folded(name)
+            fits = lowered == name_lower or lowered.startswith((name_lower + ",", name_lower + " "))
+            if fits and (best is None or len(name) > best[2]):
+                best = (section, place[len(name) :], len(name))
+    return (best[0], best[1]) if best else None
+
+
+def _folded(text: str) -> str:
+    """Case and the typographic apostrophe of the captures aside (Player’s = player's)."""
+    return text.replace("\u2019", "'").lower()
+
+
+def _resolve_place(place: str, text: SourceText) -> tuple[list[tuple[Item, bool]], list[str]]:
+    if not place:
+        return [], [f"names {text.file} but no section"]
+    found = _find_section(place, text)
+    if found is None:
+        return [], [f"{text.file} has no section {place!r}"]
+    section, rest = found
+    if not rest.startswith(","):
+        # Nothing after the name, or words that describe it ("Deal passed out 2 gives ..."): the
+        # whole section.
+        return _named(list(section.items)), []
+    return _resolve_items(section, rest[1:].strip(), text)
+
+
+def _named(inside: list[Item]) -> list[tuple[Item, bool]]:
+    """The items a place holds, each with whether the place names it exactly: it is the only item
+    there, or the only play or irregularity item (the rest being commentary, history, ...)."""
+    rules = [item for item in inside if item.in_scope]
+    return [(item, len(inside) == 1 or (item.in_scope and len(rules) == 1)) for item in inside]
+
+
+def _resolve_items(
+    section: Section, spec: str, text: SourceText
+) -> tuple[list[tuple[Item, bool]], list[str]]:
+    labels, leftovers = _labels(section, spec)
+    found: list[tuple[Item, bool]] = []
+    problems: list[str] = []
+    missing: list[str] = []
+    for label in labels:
+        inside = [item for item in section.items if _holds(label, item.item)]
+        if not inside:
+            missing.append(_as_cite(label))
+        found.extend(_named(inside))
+    if missing:
+        problems.append(f"{section.name!r} has no {', '.join(missing)}")
+    for leftover in leftovers:
+        # "False openers, paragraph 1 and Wrong number of cards": a sibling heading.
+        parent = section.name.rsplit(", ", 1)[0] if ", " in section.name else ""
+        for guess in ([f"{parent}, {leftover}"] if parent else []) + [leftover]:
+            if _find_section(guess, text) is not None:
+                more, trouble = _resolve_place(guess, text)
+                found.extend(more)
+                problems.extend(trouble)
+                break
+        else:
+            problems.append(f"{section.name!r} has no {leftover!r}")
+    return found, problems
+
+
+def _labels(section: Section, spec: str) -> tuple[list[str], list[str]]:
+    """The item labels an item spec names (``items 2, 9 and 12`` → 2, 9, 12), and what it could not read."""
+    known = {item.item.lower(): item.item for item in section.items}
+    known.update({item.label.lower(): item.item for item in section.items})
+    if spec.lower() in known:
+        return [known[spec.lower()]], []
+    labels: list[str] = []
+    leftovers: list[str] = []
+    kind = ""
+    paragraph = ""
+    for token in (token for token in _SEPARATOR.split(spec) if token):
+        numbers: list[int] = []
+        if match := _NUMBERED.match(token):
+            kind = match["kind"].lower().rstrip("s")
+            numbers = _span(match["first"], match["last"])
+        elif (match := _BARE.match(token)) and kind:
+            numbers = _span(match["first"], match["last"])
+        elif match := _ORDINAL.match(token):
+            kind = match["kind"].lower().rstrip("s")
+            numbers = [_ORDINALS[match["nth"].lower()]]
+        elif token.lower() in known:
+            labels.append(known[token.lower()])
+            kind = paragraph = ""
+            continue
+        else:
+            leftovers.append(token)
+            continue
+        if kind == "sentence" and paragraph:
+            # "paragraph 3, sentence 5" names the sentence, not the whole paragraph.
+            if paragraph in labels:
+                labels.remove(paragraph)
+            labels.extend(f"{paragraph}, sentence {n}" for n in numbers)
+            continue
+        new = [str(n) if kind == "item" else f"{kind} {n}" for n in numbers]
+        labels.extend(new)
+        paragraph = new[0] if kind == "paragraph" and len(new) == 1 else ""
+    return labels, leftovers
+
+
+def _span(first: str, last: str | None) -> list[int]:
+    start = int(first)
+    end = int(last) if last else start
+    return list(range(start, end + 1)) if end >= start else [start]
+
+
+def _holds(label: str, item: str) -> bool:
+    """Whether the place ``label`` names holds ``item`` (itself, or a sentence of that paragraph)."""
+    label, item = label.lower(), item.lower()
+    return item == label or item.startswith(label + ", ")
+
+
+def _as_cite(label: str) -> str:
+    return f"item {label}" if label.isdigit() else label
+
+
+# --- a rulebook against its source --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Citer:
+    """A row or setting that cites."""
+
+    name: str
+    """``scarne:misdeal/2``, ``game.ante``, ``games.yaml jacks-or-better``."""
+    cite: str
+    row: bool = False
+
+
+@dataclass(frozen=True)
+class Reached:
+    """One citer reaching one item."""
+
+    by: str
+    exact: bool
+
+
+@dataclass(frozen=True)
+class ItemCoverage:
+    item: Item
+    by: tuple[Reached, ...]
+
+    @property
+    def covered(self) -> bool:
+        return bool(self.by)
+
+    @property
+    def exact(self) -> bool:
+        return any(reached.exact for reached in self.by)
+
+
+@dataclass(frozen=True)
+class Loose:
+    """A row citing nothing in its own source, or a cite naming what the source does not have."""
+
+    by: str
+    cite: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Coverage:
+    rulebook: str
+    source: SourceText
+    items: tuple[ItemCoverage, ...]
+    citing_nothing: tuple[Loose, ...]
+    """Rows that reach no item of their own source: silent rows, and cites that match nothing."""
+    problems: tuple[Loose, ...] = field(default=())
+    """Every row or setting cite naming a section or item the source does not have."""
+
+    def not_covered(self) -> list[Item]:
+        """Play and irregularity items no row or setting cites."""
+        return [entry.item for entry in self.items if entry.item.in_scope and not entry.covered]
+
+    def counts(self) -> dict[str, int]:
+        in_scope = [entry for entry in self.items if entry.item.in_scope]
+        return {
+            "items": len(self.items),
+            "in_scope": len(in_scope),
+            "covered": sum(entry.covered for entry in in_scope),
+            "covered_exactly": sum(entry.exact for entry in in_scope),
+            "not_covered": sum(not entry.covered for entry in in_scope),
+            "out_of_scope": len(self.items) - len(in_scope),
+            "rows_citing_nothing": len(self.citing_nothing),
+        }
+
+
+def source_of(book: Rulebook) -> SourceText:
+    """The rule items of the text ``book`` follows.
+
+    Raises:
+        RulebookError: the rulebook names no source, or one whose rule items are not bundled.
+    """
+    texts = source_texts()
+    file = book.source.file if book.source else ""
+    if file not in texts:
+        known = ", ".join(f"{text.file} ({text.rulebook})" for text in texts.values())
+        said = f"follows {file!r}" if file else "names no source file"
+        raise RulebookError(
+            Problem(
+                f"rulebook {book.id!r} {said}, and only the five bundled texts have their rule items listed",
+                book.file or book.id,
+                hint=f"coverage works for rulebooks whose source: file: is one of {known}",
+            )
+        )
+    return texts[file]
+
+
+def citers(book: Rulebook) -> Iterator[Citer]:
+    """Every row and setting of ``book`` with a cite, and the cited games of the catalog."""
+    from referee.rulebook.games import catalog
+    from referee.rulebook.model import RowSource
+
+    for kind, rows in book.tables().items():
+        for row in rows:
+            cited = row.source is RowSource.CITED
+            yield Citer(book.rule_id(kind, row), (row.cite or "") if cited else "", row=True)
+    yield from _setting_citers("game", book.game.cite)
+    yield from _variant_citers("game", book.variants.items())
+    yield from _variant_citers("games.yaml", catalog().variants.items())
+
+
+def _setting_citers(prefix: str, cites: dict[str, str]) -> Iterator[Citer]:
+    for key, cite in cites.items():
+        if not is_silent(cite):
+            yield Citer(f"{prefix}.{key}", cite)
+
+
+def _variant_citers(prefix: str, variants: Iterable[tuple[str, Variant]]) -> Iterator[Citer]:
+    for name, variant in variants:
+        if variant.cite:
+            yield Citer(f"{prefix} {name}", variant.cite)
+        yield from _setting_citers(f"{prefix} {name}: game", variant.game.cite)
+
+
+def coverage(book: Rulebook) -> Coverage:
+    """``book``'s rows and settings laid against the rule items of its source.
+
+    Raises:
+        RulebookError: see :func:`source_of`.
+    """
+    from referee.rulebook.decisions import citation
+
+    text = source_of(book)
+    by_item: dict[tuple[str, str], list[Reached]] = {(item.section, item.item): [] for item in text.items()}
+    nothing: list[Loose] = []
+    problems: list[Loose] = []
+    rows = {book.rule_id(kind, row): (kind, row) for kind, rows in book.tables().items() for row in rows}
+    for citer in citers(book):
+        if citer.row and not citer.cite:
+            kind, row = rows[citer.name]
+            nothing.append(Loose(citer.name, citation(book, kind, row), SILENT))
+            continue
+        resolved = resolve(citer.cite, text)
+        for item, exact in resolved.reaches:
+            by_item[(item.section, item.item)].append(Reached(citer.name, exact))
+        for problem in resolved.problems:
+            problems.append(Loose(citer.name, citer.cite, problem))
+        if citer.row and not resolved.reaches:
+            why = "; ".join(resolved.problems) or f"cites no part of {text.file}"
+            nothing.append(Loose(citer.name, citer.cite, why))
+    items = tuple(ItemCoverage(item, tuple(by_item[(item.section, item.item)])) for item in text.items())
+    return Coverage(book.id, text, items, tuple(nothing), tuple(problems))
+
+
+def to_json(cover: Coverage) -> dict[str, Any]:
+    """The coverage as plain data (``referee rulebook coverage NAME --json``)."""
+    return {
+        "rulebook": cover.rulebook,
+        "source": cover.source.file,
+        "counts": cover.counts(),
+        "items": [
+            {
+                "section": entry.item.section,
+                "item": entry.item.item,
+                "rule": entry.item.rule,
+                "scope": entry.item.scope.value,
+                **({"reason": entry.item.reason} if entry.item.reason else {}),
+                "cited_by": [{"by": reached.by, "exact": reached.exact} for reached in entry.by],
+            }
+            for entry in cover.items
+        ],
+        "not_covered": [
+            {
+                "section": item.section,
+                "item": item.item,
+                "rule": item.rule,
+                **({"gap": item.gap} if item.gap else {}),
+            }
+            for item in cover.not_covered()
+        ],
+        "rows_citing_nothing": [
+            {"rule": loose.by, "cite": loose.cite, "why": loose.why} for loose in cover.citing_nothing
+        ],
+        "cite_problems": [
+            {"by": loose.by, "cite": loose.cite, "problem": loose.why} for loose in cover.problems
+        ],
+    }
+
+
+def summary_json(cover: Coverage) -> dict[str, Any]:
+    return {"rulebook": cover.rulebook, "source": cover.source.file, "counts": cover.counts()}
+
+
+# --- for the terminal -------------------------------------------------------------------------------
+# Every text from a rulebook or the data reaches rich inside Text, never as markup.
+
+
+def summary(covers: Iterable[Coverage]) -> list[RenderableType]:
+    """One line per rulebook: its source's items covered, not covered and out of scope."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("rulebook", no_wrap=True)
+    table.add_column("source", no_wrap=True)
+    for header in (
+        "items",
+        "covered",
+        "named\nexactly",
+        "not\ncovered",
+        "out\nof\nscope",
+        "rows\nciting\nnothing",
+    ):
+        table.add_column(header, justify="right", no_wrap=True)
+    for cover in covers:
+        counts = cover.counts()
+        table.add_row(
+            Text(cover.rulebook),
+            Text(cover.source.file),
+            *(
+                Text(str(counts[key]))
+                for key in (
+                    "items",
+                    "covered",
+                    "covered_exactly",
+                    "not_covered",
+                    "out_of_scope",
+                    "rows_citing_nothing",
+                )
+            ),
+        )
+    note = Text(
+        "covered: play and irregularity items some row or setting cites; named exactly: by a cite naming "
+        "that item, not only its section or paragraph. `referee rulebook coverage NAME` lists them.",
+        "dim",
+    )
+    return [table, note]
+
+
+def detail(cover: Coverage) -> list[RenderableType]:
+    """Every item with what cites it, then the gaps, the rows citing nothing, and cite problems."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    counts = cover.counts()
+    out: list[RenderableType] = [
+        Text.assemble((cover.rulebook, "bold"), f" follows {cover.source.file}: {cover.source.title}"),
+        Text(
+            f"{counts['in_scope']} play and irregularity items: {counts['covered']} covered "
+            f"({counts['covered_exactly']} named exactly), {counts['not_covered']} not covered; "
+            f"{counts['out_of_scope']} out of scope."
+        ),
+    ]
+    previous = ""
+    for entry in cover.items:
+        item = entry.item
+        if item.section != previous:
+            out.append(Text(item.section, "bold"))
+            previous = item.section
+        out.append(
+            Padding(
+                Text.assemble((item.label, "bold"), f"  [{item.scope.value}]  ", item.rule),
+                (0, 0, 0, 2),
+                expand=False,
+            )
+        )
+        if not item.in_scope:
+            under = Text(f"why: {item.reason}", "dim")
+        elif entry.by:
+            under = Text("cited by: " + ", ".join(_by(reached) for reached in entry.by), "green")
+        else:
+            under = Text(f"NOT COVERED: {item.gap or 'no row or setting cites it'}", "bold red")
+        out.append(Padding(under, (0, 0, 0, 6), expand=False))
+    out.append(Text("(broad): the cite names the item's whole section or paragraph, not the item.", "dim"))
+    out += _listing(
+        "not covered",
+        [
+            f"{item.place}: {item.rule}" + (f" (why: {item.gap})" if item.gap else "")
+            for item in cover.not_covered()
+        ],
+    )
+    silent = [loose.by for loose in cover.citing_nothing if loose.why == SILENT]
+    out += _listing(
+        f"rows citing nothing in {cover.source.file}",
+        ([f"silent, with a fallback ({len(silent)}): {', '.join(silent)}"] if silent else [])
+        + [f"{loose.by}: {loose.why}" for loose in cover.citing_nothing if loose.why != SILENT],
+        count=len(cover.citing_nothing),
+    )
+    out += _listing(
+        "cites naming what the source does not have", [f"{loose.by}: {loose.why}" for loose in cover.problems]
+    )
+    return out
+
+
+def _by(reached: Reached) -> str:
+    return reached.by if reached.exact else f"{reached.by} (broad)"
+
+
+def _listing(title: str, lines: list[str], count: int | None = None) -> list[RenderableType]:
+    from rich.padding import Padding
+    from rich.text import Text
+
+    if not lines:
+        return [Text(f"{title}: none", "bold")]
+    shown = len(lines) if count is None else count
+    return [
+        Text(f"{title} ({shown}):", "bold"),
+        *(Padding(Text(line), (0, 0, 0, 2), expand=False) for line in lines),
+    ]
