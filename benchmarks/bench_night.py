@@ -128,7 +128,9 @@ def steps(path: Path, text: str, books: list[str]) -> dict[str, Callable[[], obj
     from referee.compare import disagreements, rule_everywhere
     from referee.engine import rule_log
     from referee.log import parse_log
-    from referee.report import render, render_comparison, to_json
+    from referee.report.compare import render_comparison
+    from referee.report.jsondoc import to_json
+    from referee.report.terminal import render
     from referee.rulebook.load import load_rulebook
 
     log = parse_log(text, str(path))

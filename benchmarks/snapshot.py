@@ -39,7 +39,7 @@ def write(out: Path, hands: int, seed: int) -> int:
     from referee.engine import rule_log
     from referee.errors import RefereeError
     from referee.log import parse_log
-    from referee.report import to_json
+    from referee.report.jsondoc import to_json
     from referee.rulebook.load import load_rulebook
 
     books = {name: load_rulebook(name) for name in BOOKS}

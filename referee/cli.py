@@ -6,9 +6,11 @@ happen inside the commands so a cold start stays quick.
 
 from __future__ import annotations
 
+import inspect
+
 import typer
 
-from referee.commands import hands, importing, logs, play, rulebooks, simulating
+from referee.commands import hands, importing, logs, play, rulebooks, simulating, table
 
 app = typer.Typer(
     name="referee",
@@ -18,8 +20,58 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for group in (play, logs, hands, rulebooks, importing, simulating):
+for group in (play, logs, hands, rulebooks, importing, simulating, table):
     group.register(app)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"referee {version('referee')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False, "--version", help="Print the referee's version and exit.", callback=_version, is_eager=True
+    ),
+) -> None:
+    """A house-rules referee for Draw Poker: rules on a hand as it actually happened."""
+
+
+def _flowing(group: typer.Typer) -> None:
+    """Help text as paragraphs the terminal wraps: the line breaks of a docstring are the source's.
+
+    Typer's rich help keeps a docstring's single line breaks after its first paragraph, so a
+    docstring wrapped at 110 columns would print broken lines in any other width. Lines of one
+    paragraph are joined here; blank lines and list items (``- ...``) still start new lines.
+    """
+    for info in group.registered_commands:
+        if info.help is None and info.callback is not None and info.callback.__doc__:
+            info.help = flow(info.callback.__doc__)
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _flowing(sub.typer_instance)
+
+
+def flow(doc: str) -> str:
+    """A docstring's paragraphs, each on one line (list items kept on their own lines)."""
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            item = line.lstrip().startswith(("- ", "* ", "• "))
+            if lines and not item:
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line.strip())
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+_flowing(app)
 
 
 def main() -> None:

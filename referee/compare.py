@@ -12,11 +12,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.events import HandLog
-from referee.report import DECISION_WORDS
+from referee.report.words import decision_words
 from referee.ruling import Result, Ruling, money
 
 if TYPE_CHECKING:
-    from referee.inputs import Source
+    from referee.inputs import Group, Source
     from referee.rulebook.model import Rulebook
 
 
@@ -41,12 +41,15 @@ class Disagreement:
         }
 
 
-def rulebooks_to_compare(log: HandLog, option: str | None, source: Source) -> list[Rulebook]:
+def rulebooks_to_compare(
+    log: HandLog, option: str | None, source: Source, group: Group | None = None
+) -> list[Rulebook]:
     """The rulebooks ``compare`` and ``explain`` rule a log under.
 
     ``option`` (``-r a,b,...``, typed by the user) names them, bundled names or any files. Without
     it: every bundled rulebook, and the log's own house rulebook when its ``rulebook:`` line names
-    one (resolved as ``rule`` resolves it: a bundled name or a file next to the log).
+    one (resolved as ``rule`` resolves it: a bundled name or a file next to the log), else the
+    group file's (``referee.toml``: ``house`` or ``rulebook``) when it names one.
 
     Raises:
         RulebookError: a rulebook cannot be loaded, or the log's line names one it may not.
@@ -65,6 +68,12 @@ def rulebooks_to_compare(log: HandLog, option: str | None, source: Source) -> li
                 own, None, source.folder, log_file=source.name, line=line, column=column, log_text=source.text
             )
         )
+    elif not own and group is not None and group.rulebook and group.rulebook[0] not in bundled_rulebooks():
+        name, line = group.rulebook
+        house = rulebook_for_log(
+            name, None, group.folder, log_file=group.name, line=line, column=1, log_text=group.text
+        )
+        books.append(house)
     return books
 
 
@@ -90,15 +99,15 @@ def disagreements(results: list[Result]) -> list[Disagreement]:
     lines = sorted({line for rulings in by_line for line in rulings})
     for line in lines:
         answers: dict[str, str] = {}
-        decisions: set[str] = set()
+        said: dict[str, str] = {}
         event = ""
         for result, rulings in zip(results, by_line, strict=True):
             here = rulings.get(line, [])
             answers[result.rulebook] = "; ".join(_answer(r) for r in here) if here else "no ruling"
-            decisions.add("; ".join(r.decision for r in here))
+            said[result.rulebook] = line_words(here)
             event = event or next((r.event for r in here), "")
-        if len(decisions) > 1:
-            found.append(Disagreement(line, event, answers, _line_sentence(line, answers)))
+        if len(set(said.values())) > 1:
+            found.append(Disagreement(line, event, answers, _line_sentence(line, said)))
     names = list(dict.fromkeys(name for result in results for name in result.net))
     nets = {result.rulebook: result for result in results}
     differing = [n for n in names if len({result.net.get(n, Decimal(0)) for result in results}) > 1]
@@ -123,6 +132,13 @@ def _answer(ruling: Ruling) -> str:
     return f"{ruling.decision} ({ruling.rule})"
 
 
+def line_words(rulings: Sequence[Ruling]) -> str:
+    """What a rulebook decided at one line, in words (``nothing to rule on`` for no ruling)."""
+    if not rulings:
+        return "nothing to rule on"
+    return ", then ".join(decision_words(r.decision) for r in rulings)
+
+
 def _names(books: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return books[0] if len(books) == 1 else ", ".join(books[:-1]) + " and " + books[-1]
@@ -136,11 +152,9 @@ def _grouped(answers: dict[str, str]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
-def _line_sentence(line: int, answers: dict[str, str]) -> str:
-    parts = []
-    for decision, books in _grouped({book: answer.split(" (")[0] for book, answer in answers.items()}):
-        words = DECISION_WORDS.get(decision, decision) if decision != "no ruling" else "nothing to rule on"
-        parts.append(f"{_names(books)}: {words}")
+def _line_sentence(line: int, said: dict[str, str]) -> str:
+    """``At line 15, bicycle and scarne: the bet stands as a call; casino: the bet is taken back.``"""
+    parts = [f"{_names(books)}: {words}" for words, books in _grouped(said)]
     return f"At line {line}, " + "; ".join(parts) + "."
 
 

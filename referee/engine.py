@@ -134,6 +134,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         deck=str(settings.deck.value),
         hand_size=settings.hand_size,
         openers=openers,
+        opener_shows_to_win=settings.openers.shown_to_win,
         folded_out_when_nobody_qualifies=settings.showdown.no_qualifier.folded_players_out,
         win_requirement={"anything": None, "three-of-a-kind": "trips-to-win"}.get(to_win, to_win),
         ante_by_dealer=str(settings.ante.method.value) == "dealer",
@@ -142,6 +143,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         check_raise=betting.check_raise,
         blind_may_raise=settings.blinds.blind_may_raise,
         jackpot_limit=betting.jackpot_limit,
+        after_draw_min_doubles=betting.after_draw_min_doubles,
         min_raise=str(betting.min_raise.value),
         doubling_raises=betting.doubling_raises,
         blind_opening=betting.blind_opening,
@@ -156,6 +158,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         small_bet_rounds=2 if settings.draw.rounds == 3 else 1,
         one_or_all=settings.draw.one_or_all,
         rotate_first_drawer=settings.draw.rotate_first_drawer,
+        draw_left_of_big_blind=settings.draw.left_of_big_blind,
         until_pack_runs_out=settings.draw.until_pack_runs_out,
         opener_speaks_first=str(betting.first_after_draw.value) == "opener",
         cards_speak=settings.showdown.cards_speak,
@@ -199,9 +202,10 @@ def rulebook_name(log: HandLog, override: str | None) -> str:
 
 def rule_log(log: HandLog, text: str, rulebook: Rulebook) -> Result:
     """Replay ``log`` under ``rulebook``: rulings and settlement."""
-    from referee.rulebook.games import effective_game
+    from referee.rulebook.games import effective_game, refuse_unruled
 
     game = log.header.game or str(rulebook.default_game)
+    refuse_unruled(game, rulebook)
     settings = effective_game(rulebook, game)
     config = play_config(settings, log, game)
     return Replay(log, config, RulebookJudge(rulebook), text).run()

@@ -178,3 +178,159 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 def _size(count: int) -> str:
     return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count // 1024} KB"
+
+
+# --- the group file ----------------------------------------------------------------------------------
+
+GROUP_FILE: Final = "referee.toml"
+"""The group's defaults, in the folder of the logs: players, stakes, ante, game, rulebooks."""
+MAX_GROUP_BYTES: Final = 64 * 1024
+
+GROUP_KEYS: Final = {
+    "players": "seats",
+    "stakes": "limit",
+    "ante": "ante",
+    "game": "game",
+}
+"""Group-file keys that give a log header's default, and the header key each one fills."""
+GROUP_RULEBOOK_KEYS: Final = ("rulebook", "house")
+"""``rulebook``: the default rulebook; ``house``: the group's house rulebook (a file beside it), used
+instead of ``rulebook``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A ``referee.toml``: header lines a log may leave out, and the rulebook to rule by.
+
+    Each default is kept as the header line a log would have (``seats: Ann, Bob``), with the line
+    of the group file it came from, so the log's own grammar reads it and a problem points there.
+    """
+
+    name: str
+    """The file as problems name it."""
+    folder: Path
+    text: str
+    header: dict[str, tuple[str, int]]
+    """Header key → (the line as a log would write it, its line in the group file)."""
+    rulebook: tuple[str, int] | None = None
+    """The rulebook to rule by (``house`` if given, else ``rulebook``) and its line."""
+
+
+def find_group(folder: Path | None) -> Group | None:
+    """The group file in ``folder``, read and checked; None when there is none (or for stdin).
+
+    Raises:
+        InputError: it cannot be read, is not TOML, or holds a key or value it may not.
+    """
+    if folder is None:
+        return None
+    path = folder / GROUP_FILE
+    if not path.is_file():
+        return None
+    name, data, _ = read_bytes(path, what="group file", max_bytes=MAX_GROUP_BYTES)
+    return read_group(decode(data, name, what="group file", max_bytes=MAX_GROUP_BYTES), name, folder)
+
+
+def read_group(text: str, name: str, folder: Path) -> Group:
+    """A group file's text, read.
+
+    Raises:
+        InputError: not TOML, an unknown key, or a value of the wrong kind.
+    """
+    import tomllib
+    from decimal import Decimal
+
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        line, column = _toml_position(str(error))
+        raise InputError(
+            Problem(
+                f"the group file is not TOML: {str(error).split(' (at ')[0]}",
+                name,
+                line,
+                column,
+                hint='write one `key = value` per line, e.g. `players = ["Ann", "Bob"]` and `stakes = "2/4"`',
+            )
+        ) from None
+    lines = text.split("\n")
+    problems: list[Problem] = []
+    header: dict[str, tuple[str, int]] = {}
+    rulebooks: dict[str, tuple[str, int]] = {}
+    for key, value in data.items():
+        line = _key_line(lines, key)
+        if key in GROUP_KEYS:
+            written = _header_value(key, value)
+            if written is None:
+                hint = _GROUP_HINTS[key]
+                problems.append(Problem(f"`{key}` cannot be {value!r}", name, line, 1, hint=hint))
+            else:
+                header[GROUP_KEYS[key]] = (f"{GROUP_KEYS[key]}: {written}", line)
+        elif key in GROUP_RULEBOOK_KEYS:
+            if isinstance(value, str) and value.strip():
+                rulebooks[key] = (value.strip(), line)
+            else:
+                hint = _GROUP_HINTS[key]
+                problems.append(Problem(f"`{key}` must name a rulebook", name, line, 1, hint=hint))
+        else:
+            from difflib import get_close_matches
+
+            known = [*GROUP_KEYS, *GROUP_RULEBOOK_KEYS]
+            near = get_close_matches(key, known, n=1)
+            hint = f"did you mean `{near[0]}`?" if near else "the keys are " + ", ".join(known)
+            problems.append(Problem(f"unknown key `{key}` in the group file", name, line, 1, hint=hint))
+    if problems:
+        raise InputError(problems)
+    return Group(name, folder, text, header, rulebooks.get("house") or rulebooks.get("rulebook"))
+
+
+_GROUP_HINTS: Final = {
+    "players": 'the players in clockwise order: `players = ["Ann", "Bob", "Cy"]`',
+    "stakes": 'the limit as a log writes it: `stakes = "2/4"`, `"1-5"`, `"pot"` or `"table-stakes"`',
+    "ante": "each player's ante: `ante = 1`, or `ante = \"4 by dealer\"`",
+    "game": 'a game from the catalog: `game = "jacks-or-better"`',
+    "rulebook": 'a bundled rulebook or a .yaml file in this folder: `rulebook = "scarne"`',
+    "house": 'the house rulebook, a .yaml file in this folder: `house = "friday.yaml"`',
+}
+
+
+def _header_value(key: str, value: object) -> str | None:
+    """The value as a log's header line writes it, or None when it cannot be one."""
+    from decimal import Decimal
+
+    if key == "players":
+        names = [part.strip() for part in value.split(",")] if isinstance(value, str) else value
+        if not isinstance(names, list) or not names:
+            return None
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            return None
+        return ", ".join(_quoted(n.strip()) for n in names)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, str) and value.strip() and "\n" not in value:
+        return value.strip()
+    return None
+
+
+def _quoted(name: str) -> str:
+    """A name as a log writes it: one word as it is, anything else in quotes."""
+    return name if name.replace("_", "").replace("-", "").isalnum() else '"' + name.replace('"', "") + '"'
+
+
+def _key_line(lines: list[str], key: str) -> int:
+    """The line where ``key = ...`` is written (0 when it cannot be told)."""
+    for number, line in enumerate(lines, 1):
+        stripped = line.lstrip()
+        if stripped.startswith(key) and stripped[len(key) :].lstrip().startswith("="):
+            return number
+    return 0
+
+
+def _toml_position(message: str) -> tuple[int, int]:
+    """(line, column) from tomllib's ``(at line 3, column 7)``."""
+    import re
+
+    match = re.search(r"at line (\d+), column (\d+)", message)
+    return (int(match[1]), int(match[2])) if match else (0, 0)

@@ -74,6 +74,7 @@ class Ruling:
             "rule": self.rule,
             "cite": self.cite,
             "explanation": self.explanation,
+            **cite_fields(self.cite, self.rule),
         }
 
 
@@ -105,6 +106,31 @@ class Divergence:
 
 
 @dataclass(frozen=True, slots=True)
+class PotSummary:
+    """One pot of a deal (the main pot, or a side pot of table stakes): who played for it, who took it."""
+
+    amount: Decimal
+    """What was in it, after the house's rake."""
+    contested_by: tuple[str, ...]
+    """The live players who put in enough to win it, in seat order."""
+    winners: tuple[str, ...]
+    shares: dict[str, Decimal]
+    """What each winner took from it."""
+    odd_chips: dict[str, Decimal] = field(default_factory=dict)
+    """A split that did not come out even: who got the chips beyond an even share, and how many."""
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "amount": money(self.amount),
+            "contested_by": list(self.contested_by),
+            "winners": list(self.winners),
+        }
+        if self.odd_chips:
+            data["odd_chips"] = {name: money(value) for name, value in self.odd_chips.items()}
+        return data
+
+
+@dataclass(frozen=True, slots=True)
 class DealSummary:
     """One deal of a log that holds several: how it ended and who got what in it."""
 
@@ -116,6 +142,14 @@ class DealSummary:
     refunds: dict[str, Decimal]
     carried: Decimal
     """What this deal left in the middle for the next."""
+    pots: tuple[PotSummary, ...] = ()
+    """How the pot was divided, main pot first (empty when nobody won this deal)."""
+    uncalled: dict[str, Decimal] = field(default_factory=dict)
+    """Bets nobody called, handed back (part of ``refunds``)."""
+    odd_chip: str = ""
+    """The ``showdown.odd_chip`` setting that placed this deal's odd chips (empty when none was odd)."""
+    net: dict[str, Decimal] = field(default_factory=dict)
+    """Each player's gain or loss over this deal (chips left in the middle count as lost)."""
 
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -128,6 +162,10 @@ class DealSummary:
         }
         if self.rake:
             data["rake"] = money(self.rake)
+        if self.pots:
+            data["pots"] = [pot.as_json() for pot in self.pots]
+        if self.net:
+            data["net"] = {name: money(value) for name, value in self.net.items()}
         return data
 
 
@@ -179,7 +217,32 @@ class Result:
             ]
         if len(self.deals) > 1:
             data["deals"] = [deal.as_json() for deal in self.deals]
+        elif self.deals:
+            pots = self.deals[0].pots
+            if len(pots) > 1 or any(len(pot.winners) > 1 for pot in pots):
+                # One deal with side pots or a split pot: how it was divided (several deals: in ``deals``).
+                data["pots"] = [pot.as_json() for pot in pots]
         return data
+
+
+def cite_fields(cite: str, rule: str) -> dict[str, object]:
+    """The cite read into its parts, beside the cite string the contract keeps as it was.
+
+    ``cite_words``: as people read it ("Scarne, Betting Out of Turn, item 3"); ``cites``: each place
+    cited, with its source ``file``, the ``source`` rulebook built from it, ``section`` and ``item``;
+    for a silent row, ``silent``: who is silent (the places are then those of its fallback).
+    """
+    from referee.rulebook.cites import parse_cite, source_names
+
+    parsed = parse_cite(cite)
+    names = source_names(parsed.files(), [rule.split(":", 1)[0], *parsed.rulebooks()])
+    data: dict[str, object] = {
+        "cite_words": parsed.words(names),
+        "cites": [part.as_json(names) for part in parsed.parts],
+    }
+    if parsed.fallback is not None:
+        data["silent"] = parsed.silent or ""
+    return data
 
 
 def money(value: Decimal) -> str:

@@ -68,9 +68,57 @@ HOUSE_RULEBOOKS = "rulebooks"
 
 
 def find(folder: Path) -> list[Path]:
-    """Every scenario file in ``folder`` (and below), sorted by name; house rulebooks left out."""
+    """Every scenario file in ``folder`` (and below), sorted by name; house rulebooks left out.
+
+    Raises:
+        ScenarioError: ``folder`` is not there, or is a file.
+    """
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise ScenarioError(
+            Problem(
+                f"the scenario folder {folder} {what}",
+                str(folder),
+                hint="give the folder that holds the scenarios (NAME.log + NAME.yaml): "
+                "referee scenarios path/to/scenarios",
+            )
+        )
     return sorted(
         path for path in folder.rglob("*.yaml") if HOUSE_RULEBOOKS not in path.relative_to(folder).parts[:-1]
+    )
+
+
+def lone_logs(folder: Path) -> list[Path]:
+    """``.log`` files in ``folder`` (and below) with no ``.yaml`` beside them: not scenarios, not run."""
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.rglob("*.log") if not path.with_suffix(".yaml").is_file())
+
+
+def nothing_ran(folder: Path, found: list[Path], rulebooks: list[str] | None) -> ScenarioError:
+    """Why a scenario run checked nothing, in words, with what to do about it."""
+    logs = lone_logs(folder)
+    if not found:
+        message = f"no scenarios in {folder}: a scenario is a NAME.log with a NAME.yaml beside it"
+        if logs:
+            named = ", ".join(str(path.relative_to(folder)) for path in logs[:5])
+            more = f" and {len(logs) - 5} more" if len(logs) > 5 else ""
+            message += (
+                f"; {len(logs)} .log file{'s have' if len(logs) != 1 else ' has'} no .yaml: {named}{more}"
+            )
+        return ScenarioError(
+            Problem(
+                message, str(folder), hint="write NAME.yaml with `expect:` for each .log (see the README)"
+            )
+        )
+    asked = ", ".join(rulebooks or [])
+    return ScenarioError(
+        Problem(
+            f"none of the {len(found)} scenario{'s' if len(found) != 1 else ''} in {folder} expects a result "
+            f"under {asked}",
+            str(folder),
+            hint="-r names rulebooks written under `expect:` in the scenario files",
+        )
     )
 
 
@@ -88,6 +136,8 @@ def load(path: Path) -> Scenario:
         ScenarioError: unreadable YAML, a missing log, or an expectation with an unknown key.
     """
     from referee.inputs import MAX_RULEBOOK_BYTES, read_source
+    from referee.rulebook.load import bundled_rulebooks
+    from referee.rulebook.problems import did_you_mean, join_hint
     from referee.rulebook.yamlsafe import parse_yaml
 
     # A scenario file is read like a rulebook: bounded, and never by a recursive YAML composer.
@@ -101,7 +151,25 @@ def load(path: Path) -> Scenario:
     log_path = path.with_suffix(".log")
     if not log_path.is_file():
         raise ScenarioError(Problem(f"no log beside it: {log_path.name}", str(path)))
+    expect_spot = parsed.spot.child("expect")
     for book, block in data["expect"].items():
+        if not str(book).endswith((".yaml", ".yml")) and book not in bundled_rulebooks():
+            at = (expect_spot.child(book) if expect_spot else None) or parsed.spot
+            at = at.at_key()
+            raise ScenarioError(
+                Problem(
+                    f"expect: {book!r} is not a bundled rulebook",
+                    source.name,
+                    at.line,
+                    at.column,
+                    parsed.lines[at.line - 1] if 0 < at.line <= len(parsed.lines) else "",
+                    join_hint(
+                        did_you_mean(book, bundled_rulebooks()),
+                        "write a bundled rulebook (" + ", ".join(bundled_rulebooks()) + ") "
+                        "or a house rulebook file ending in .yaml",
+                    ),
+                )
+            )
         unknown = set(block or {}) - _KNOWN_KEYS
         if unknown:
             raise ScenarioError(

@@ -18,7 +18,7 @@ from referee import events as ev
 from referee.cards import STANDARD_52
 from referee.engine import rule_log
 from referee.log import parse_log
-from referee.report import to_json
+from referee.report.jsondoc import to_json
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
 from referee.simulate import simulate_hands
 

@@ -10,8 +10,12 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 
-HANDS = Path(__file__).parent / "hands"
-EXAMPLE = HANDS / "design_example.log"
+EXAMPLE = (
+    Path(__file__).resolve().parents[1]
+    / "scenarios"
+    / "games"
+    / "design-example-out-of-turn-bet-stands-as-call.log"
+)
 runner = CliRunner()
 
 
@@ -42,6 +46,16 @@ def test_rule_json_follows_the_contract() -> None:
         "rule": "scarne:out-of-turn/4",
         "cite": "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3",
         "explanation": data["rulings"][0]["explanation"],
+        # Added beside the cite, which stays as it was: the cite in words and its parts.
+        "cite_words": "Scarne, Betting Out of Turn, item 3",
+        "cites": [
+            {
+                "file": "000_9f48e0cf725bf545.txt",
+                "source": "Scarne",
+                "section": "Betting Out of Turn",
+                "item": "item 3",
+            }
+        ],
     }
     assert data["net"] == {"Ann": "-1", "Bob": "-1", "Cy": "-11", "Dee": "13"}
 
@@ -204,3 +218,15 @@ def test_rule_reads_standard_input() -> None:
     result = runner.invoke(app, ["rule", "-", "--json"], input=EXAMPLE.read_text(encoding="utf-8"))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["net"]["Dee"] == "13"
+
+
+def test_a_game_the_referee_does_not_rule_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """Bicycle's Knock Poker is Rummy-like: ruled as draw poker every ruling would be wrong, so
+    `rule` and `compare` refuse the log and say why (004 Knock Poker)."""
+    log = tmp_path / "knock.log"
+    log.write_text("game: knock-poker\nseats: Ann, Bob, Cy\ndealer: Cy\n\nantes\ndeal\n", encoding="utf-8")
+    for command in ("rule", "compare"):
+        code, out = run(command, str(log), width=400)
+        assert code == 1, out
+        assert "does not rule 'knock-poker'" in out and "played like Rummy" in out
+        assert "Traceback" not in out

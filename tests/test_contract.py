@@ -186,7 +186,7 @@ def _wild_rank(rank: str) -> Flip:
 
 def _second_draw_unannounced() -> str:
     """The double draw with no second ``draw`` line: its draws start the draw only if there is one."""
-    text = (ROOT / "tests/hands/double_draw.log").read_text(encoding="utf-8")
+    text = (ROOT / "scenarios/games/double-draw-three-betting-rounds.log").read_text(encoding="utf-8")
     first, rest = text.split("draw\nAnn draws 2", 1)
     return first + "draw\nAnn draws 2" + rest.replace("Bob calls\ndraw\n", "Bob calls\n")
 
@@ -255,15 +255,22 @@ Cy shows 9s 9d 8c 4h 3s
 
 SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "deck": (
-        Flip("tests/hands/joker_in_standard_pack.log", "scarne", "standard", "joker"),
-        Flip("tests/hands/clean_showdown.log", "scarne", "standard", "stripped-32"),
+        Flip(
+            "scenarios/games/joker-in-a-standard-pack-is-an-imperfect-pack.log", "scarne", "standard", "joker"
+        ),
+        Flip("scenarios/games/clean-showdown-two-pair-beats-queens.log", "scarne", "standard", "stripped-32"),
     ),
     "ranking": (
         Flip(_two("Ks Kd 9c 7h 2s", "7c 5d 4h 3s 2d"), "scarne", "high", "ace-to-five"),
         Flip(_two("As 2d 3c 4h 5s", "7c 5c 4d 3h 2h"), "scarne", "ace-to-five", "deuce-to-seven"),
-        Flip("tests/hands/bug_not_wild.log", "scarne", "bug", "joker-wild"),
-        Flip("tests/hands/deuces_wild.log", "scarne", "high", "deuces-wild"),
-        Flip("tests/hands/stripped.log", "scarne", "high", "stripped-32"),
+        Flip("scenarios/games/bug-is-not-fully-wild.log", "scarne", "bug", "joker-wild"),
+        Flip(
+            "scenarios/games/deuces-wild-five-of-a-kind-beats-a-straight-flush.log",
+            "scarne",
+            "high",
+            "deuces-wild",
+        ),
+        Flip("scenarios/games/stripped-32-a-flush-beats-a-full-house.log", "scarne", "high", "stripped-32"),
     ),
     "wild_cards": (
         *(_wild_rank(rank) for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")),
@@ -274,7 +281,7 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
         Flip(_two("Qh 10d 8s 6c 4h", "5s 5d 5c Kh 2d"), "scarne", [], ["skip-straight"]),
         Flip(_two("3h 2d Ac Ks Qd", "3s 3c 8c 6d 9s"), "scarne", [], ["round-the-corner-straight"]),
     ),
-    "hand_size": (Flip("tests/hands/seven_card.log", "scarne", 5, 7),),
+    "hand_size": (Flip("scenarios/games/seven-card-draw-the-best-five-of-seven.log", "scarne", 5, 7),),
     "openers.rule": (
         Flip(
             "scenarios/open-false-openers-before-draw-one-caller-reopened.log",
@@ -282,16 +289,27 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
             "anything",
             "jacks-or-better",
         ),
-        Flip("tests/hands/progressive.log", "scarne", "jacks-or-better", "progressive"),
+        Flip(
+            "scenarios/games/progressive-jacks-are-false-openers-on-the-second-deal.log",
+            "scarne",
+            "jacks-or-better",
+            "progressive",
+        ),
     ),
     "openers.ladder": (
         Flip(
-            "tests/hands/progressive.log", "scarne", ["jacks", "queens", "kings", "aces"], ["jacks", "jacks"]
+            "scenarios/games/progressive-jacks-are-false-openers-on-the-second-deal.log",
+            "scarne",
+            ["jacks", "queens", "kings", "aces"],
+            ["jacks", "jacks"],
         ),
     ),
     "openers.after_top": (
         Flip(_ladder("Jc Jd 4s 7h 9c"), "scarne", "step-down", "restart", also=_THREE_STEPS),
         Flip(_ladder("Qc Qd 4s 7h 9c"), "scarne", "step-down", "stay", also=_THREE_STEPS),
+    ),
+    "openers.shown_to_win": (
+        Flip("scenarios/house/opener-paid-without-showing.log", "scarne", True, False),
     ),
     "blinds.blind_may_raise": (Flip("scenarios/house/blind-without-option.log", "pagat", True, False),),
     "betting.before_draw": (
@@ -302,7 +320,7 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "betting.after_draw": (
         Flip("scenarios/house/pass-and-out-after-the-draw.log", "scarne", "pass-and-back-in", "pass-and-out"),
     ),
-    "betting.check_raise": (Flip("tests/hands/check_raise.log", "scarne", True, False),),
+    "betting.check_raise": (Flip("scenarios/games/check-raise-allowed.log", "scarne", True, False),),
     "betting.raise_cap.raises": (
         Flip("scenarios/bet-raise-cap-fifth-raise-multi-handed.log", "scarne", None, 4),
     ),
@@ -310,11 +328,13 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
         Flip("scenarios/bet-raise-cap-heads-up-unlimited.log", "casino", True, False),
     ),
     "betting.after_draw_limit": (
-        Flip("tests/hands/check_raise.log", "scarne", "same", "double", one_figure_limit=True),
+        Flip("scenarios/games/check-raise-allowed.log", "scarne", "same", "double", one_figure_limit=True),
     ),
     "betting.first_after_draw": (Flip(OPENER_NOT_LEFT_OF_DEALER, "scarne", "opener", "left-of-dealer"),),
     "betting.blind_opening": (Flip(BLIND_RAISED, "scarne", False, True),),
-    "betting.doubling_raises": (Flip("tests/hands/english_doubling.log", "scarne", True, False),),
+    "betting.doubling_raises": (
+        Flip("scenarios/games/english-poker-raise-may-double-the-bet.log", "scarne", True, False),
+    ),
     "betting.min_raise": (
         Flip(
             "scenarios/bet-short-spread-limit-raise-smaller-than-bet.log",
@@ -332,28 +352,71 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     ),
     "draw.rounds": (
         Flip(_second_draw_unannounced(), "scarne", 1, 2),
-        Flip("tests/hands/double_draw.log", "scarne", 2, 3),
+        Flip("scenarios/games/double-draw-three-betting-rounds.log", "scarne", 2, 3),
     ),
     "draw.later_max_cards": (Flip("scenarios/draw-second-draw-of-three-cards.log", "bicycle", None, 2),),
     "draw.one_or_all": (Flip(ALL_FOR_ONE_TWO_CARDS, "scarne", False, True),),
-    "draw.rotate_first_drawer": (Flip("tests/hands/all_for_one.log", "scarne", False, True),),
+    "betting.after_draw_min_doubles": (
+        Flip("scenarios/games/seven-card-draw-the-least-bet-after-the-draw.log", "scarne", True, False),
+    ),
+    "draw.left_of_big_blind": (
+        Flip(
+            "scenarios/games/seven-card-draw-the-draw-begins-left-of-the-big-blind.log", "scarne", True, False
+        ),
+    ),
+    "draw.rotate_first_drawer": (
+        Flip("scenarios/games/all-for-one-draws-again-and-again.log", "scarne", False, True),
+    ),
     "draw.until_pack_runs_out": (
         Flip(_pack_runs_short(3), "scarne", False, True, also={"draw.rotate_first_drawer": False}),
     ),
     "showdown.cards_speak": (
         Flip("scenarios/show-misdeclared-two-pair-is-a-straight-cards-speak.log", "scarne", True, False),
     ),
-    "showdown.odd_chip": (Flip("tests/hands/split_pot.log", "scarne", "left-of-dealer", "high-card"),),
-    "showdown.to_win": (Flip("tests/hands/trips_to_win.log", "scarne", "anything", "three-of-a-kind"),),
-    "showdown.no_qualifier.folded_players_out": (
-        Flip("tests/hands/trips_next_deal.log", "scarne", True, False),
+    "showdown.odd_chip": (
+        Flip(
+            "scenarios/games/split-pot-odd-chip-left-of-the-dealer.log",
+            "scarne",
+            "left-of-dealer",
+            "high-card",
+        ),
     ),
-    "showdown.no_qualifier.ante_again": (Flip("tests/hands/trips_next_deal.log", "scarne", True, False),),
-    "showdown.opener_must_win_or_match": (Flip("tests/hands/diablo.log", "scarne", False, True),),
-    "passed_out.next_dealer": (Flip("tests/hands/passed_out.log", "scarne", "next", "same"),),
-    "passed_out.ante_again": (Flip("tests/hands/passed_out.log", "scarne", True, False),),
-    "passed_out.ante_cap_deals": (Flip("tests/hands/ante_cap.log", "scarne", None, 3),),
-    "passed_out.switch_to": (Flip("tests/hands/jacks_back.log", "scarne", "none", "ace-to-five"),),
+    "showdown.to_win": (
+        Flip(
+            "scenarios/games/trips-to-win-without-trips-the-pot-stays.log",
+            "scarne",
+            "anything",
+            "three-of-a-kind",
+        ),
+    ),
+    "showdown.no_qualifier.folded_players_out": (
+        Flip("scenarios/games/trips-to-win-those-who-folded-sit-out.log", "scarne", True, False),
+    ),
+    "showdown.no_qualifier.ante_again": (
+        Flip("scenarios/games/trips-to-win-those-who-folded-sit-out.log", "scarne", True, False),
+    ),
+    "showdown.opener_must_win_or_match": (
+        Flip("scenarios/games/diablo-beaten-opener-matches-the-pot.log", "scarne", False, True),
+    ),
+    "passed_out.next_dealer": (
+        Flip(
+            "scenarios/games/passed-out-the-antes-stay-and-the-next-dealer-deals.log",
+            "scarne",
+            "next",
+            "same",
+        ),
+    ),
+    "passed_out.ante_again": (
+        Flip(
+            "scenarios/games/passed-out-the-antes-stay-and-the-next-dealer-deals.log", "scarne", True, False
+        ),
+    ),
+    "passed_out.ante_cap_deals": (
+        Flip("scenarios/games/ante-cap-three-passed-deals.log", "scarne", None, 3),
+    ),
+    "passed_out.switch_to": (
+        Flip("scenarios/games/jacks-back-passed-hands-play-for-low.log", "scarne", "none", "ace-to-five"),
+    ),
     "deck_exhaustion.bottom_card": (
         Flip("scenarios/draw-seven-players-pack-runs-out-bottom-card.log", "scarne", "dealt", "not-dealt"),
     ),
@@ -368,11 +431,19 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
 """Witnesses for every value played other than the default."""
 
 LOG_DECIDES: dict[str, tuple[str, str, tuple[Any, ...]]] = {
-    "ante.method": ("tests/hands/clean_showdown.log", "scarne", ("dealer",)),
-    "blinds.structure": ("tests/hands/blinds_straddle.log", "scarne", ("one-blind", "small-and-big")),
-    "blinds.straddle": ("tests/hands/blinds_straddle.log", "scarne", (True,)),
-    "wild_cards": ("tests/hands/wild_widow.log", "scarne", (["widow"],)),
-    "betting.after_draw_limit": ("tests/hands/check_raise.log", "scarne", ("double",)),
+    "ante.method": ("scenarios/games/clean-showdown-two-pair-beats-queens.log", "scarne", ("dealer",)),
+    "blinds.structure": (
+        "scenarios/games/blinds-and-straddle-set-the-order.log",
+        "scarne",
+        ("one-blind", "small-and-big"),
+    ),
+    "blinds.straddle": ("scenarios/games/blinds-and-straddle-set-the-order.log", "scarne", (True,)),
+    "wild_cards": (
+        "scenarios/games/wild-widow-the-other-three-of-its-rank-are-wild.log",
+        "scarne",
+        (["widow"],),
+    ),
+    "betting.after_draw_limit": ("scenarios/games/check-raise-allowed.log", "scarne", ("double",)),
 }
 """For a setting the log decides: a log with the line, a rulebook, and the values that leave it alone."""
 
@@ -450,6 +521,13 @@ REMEDY_FLIPS: dict[tuple[str, str], tuple[Flip, ...]] = {
         ),
         Flip(
             FALSE_OPENER_CALLS_A_RAISE, "bicycle", "stay", "opening-bet-stays", rule="bicycle:false-openers/2"
+        ),
+        Flip(
+            "scenarios/open-false-openers-called-then-all-drop-after-draw.log",
+            "scarne",
+            "stay",
+            "uncalled-returned",
+            rule="scarne:false-openers/4",
         ),
     ),
     ("pot-carried", "others_chips"): (

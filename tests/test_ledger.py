@@ -59,7 +59,7 @@ Bob shows 5d 6c 7s 8h 9d
 
 
 def _rule(text: str, book: str = "scarne") -> dict[str, object]:
-    from referee.report import to_json
+    from referee.report.jsondoc import to_json
 
     return json.loads(to_json(rule_log(parse_log(text, "t.log"), text, load_rulebook(book))))
 

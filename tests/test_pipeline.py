@@ -119,7 +119,9 @@ class _Unheard(events.Event):
 
 
 def test_a_line_with_no_handler_is_noted_as_not_ruled_yet() -> None:
-    text = (ROOT / "tests" / "hands" / "clean_showdown.log").read_text(encoding="utf-8")
+    text = (ROOT / "scenarios" / "games" / "clean-showdown-two-pair-beats-queens.log").read_text(
+        encoding="utf-8"
+    )
     log = parse_log(text)
     line = log.events[1].line
     heard = replace(log, events=(log.events[0], _Unheard(line=line), *log.events[1:]))

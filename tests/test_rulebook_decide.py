@@ -43,12 +43,20 @@ def ruling(book: str, kind: str, given: Mapping[str, object]) -> tuple[str, str,
 
 
 def test_first_matching_row_decides_and_explains_the_rows_before() -> None:
-    given = facts("out-of-turn", action="bet", previous_bet_vs_out_of_turn="equal", action_changed=False)
+    given = facts(
+        "out-of-turn",
+        action="bet",
+        previous_bet_vs_out_of_turn="equal",
+        action_changed=False,
+        bet_facing=False,
+    )
     decision = decide(load_rulebook("scarne"), "out-of-turn", given)
     assert decision.rule == "scarne:out-of-turn/4"
     assert decision.decision == "bet-stands-as-call"
     assert decision.cite == "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3"
     assert [str(miss) for miss in decision.tried] == [
+        "scarne:out-of-turn/6: needs phase = after-draw-betting; here it is first-betting; "
+        "needs action = check; here it is bet; needs bet_facing = yes; here it is no",
         "scarne:out-of-turn/1: needs action = check; here it is bet",
         "scarne:out-of-turn/2: needs previous_bet_vs_out_of_turn = none; here it is equal",
         "scarne:out-of-turn/3: needs previous_bet_vs_out_of_turn = smaller; here it is equal",
@@ -71,12 +79,19 @@ def test_reasons_name_lists_and_counts() -> None:
         "needs phase to be one of deal, first-betting; here it is draw",
         "needs actions_taken at most 1; here it is 3",
         "needs caused_by = dealer; here it is player",
+        "needs whose_card = nobody; here it is own",
         "needs exposed_in_phase at least 2; here it is 1",
     )
 
 
 def test_a_silent_row_says_what_it_falls_back_on() -> None:
-    given = facts("out-of-turn", action="raise", previous_bet_vs_out_of_turn="none", action_changed=False)
+    given = facts(
+        "out-of-turn",
+        action="raise",
+        previous_bet_vs_out_of_turn="none",
+        action_changed=False,
+        bet_facing=False,
+    )
     decision = decide(load_rulebook("pagat"), "out-of-turn", given)
     assert decision.silent
     assert decision.cite == (
@@ -127,9 +142,17 @@ irregularities:
 
 def test_same_as_is_followed_to_the_table_it_names() -> None:
     split = facts(
-        "split-openers", phase="showdown", announced=False, discards_kept=False, openers_proven=False
+        "split-openers", phase="showdown", announced=True, discards_kept=False, openers_proven=False
     )
-    false = facts("false-openers", phase="showdown", called=True, others_remain=True, raised=False, callers=1)
+    false = facts(
+        "false-openers",
+        phase="showdown",
+        called=True,
+        others_remain=True,
+        raised=False,
+        callers=1,
+        first_betting_complete=True,
+    )
 
     def facts_for(kind: Kind) -> dict[str, object]:
         return split if kind is Kind.SPLIT_OPENERS else false
@@ -200,7 +223,13 @@ def test_dealer_exposes_a_card_on_the_draw() -> None:
 
 def test_false_opener_nobody_called() -> None:
     given = facts(
-        "false-openers", phase="first-betting", called=False, others_remain=False, raised=False, callers=0
+        "false-openers",
+        phase="first-betting",
+        called=False,
+        others_remain=False,
+        raised=False,
+        callers=0,
+        first_betting_complete=False,
     )
     assert ruling("scarne", "false-openers", given) == (
         "scarne:false-openers/3",
@@ -215,7 +244,13 @@ def test_false_opener_nobody_called() -> None:
 
 def test_false_openers_found_before_the_draw() -> None:
     given = facts(
-        "false-openers", phase="first-betting", called=True, others_remain=True, raised=False, callers=1
+        "false-openers",
+        phase="first-betting",
+        called=True,
+        others_remain=True,
+        raised=False,
+        callers=1,
+        first_betting_complete=False,
     )
     assert ruling("scarne", "false-openers", given)[1] == "forfeit-pot-to-best-legitimate-hand"
     assert ruling("pagat", "false-openers", given)[1] == "forfeit-pot-to-best-legitimate-hand"
@@ -243,9 +278,19 @@ def test_false_openers_found_before_the_draw() -> None:
 
 def test_false_opener_left_alone_after_the_draw() -> None:
     given = facts(
-        "false-openers", phase="after-draw-betting", called=True, others_remain=False, raised=False, callers=1
+        "false-openers",
+        phase="after-draw-betting",
+        called=True,
+        others_remain=False,
+        raised=False,
+        callers=1,
+        first_betting_complete=True,
     )
-    assert ruling("scarne", "false-openers", given)[2] == {"offender_chips": "stay", "others_chips": "stay"}
+    # Scarne item 1 keeps the opening bet and every called bet; item 2 returns what nobody called.
+    assert ruling("scarne", "false-openers", given)[2] == {
+        "offender_chips": "uncalled-returned",
+        "others_chips": "stay",
+    }
     assert ruling("parlour", "false-openers", given)[2] == {
         "offender_chips": "stay",
         "others_chips": "returned",
@@ -257,8 +302,20 @@ def test_false_opener_left_alone_after_the_draw() -> None:
 
 
 def test_bet_out_of_turn() -> None:
-    unchanged = facts("out-of-turn", action="bet", previous_bet_vs_out_of_turn="equal", action_changed=False)
-    raised = facts("out-of-turn", action="bet", previous_bet_vs_out_of_turn="larger", action_changed=True)
+    unchanged = facts(
+        "out-of-turn",
+        action="bet",
+        previous_bet_vs_out_of_turn="equal",
+        action_changed=False,
+        bet_facing=False,
+    )
+    raised = facts(
+        "out-of-turn",
+        action="bet",
+        previous_bet_vs_out_of_turn="larger",
+        action_changed=True,
+        bet_facing=False,
+    )
     assert ruling("scarne", "out-of-turn", unchanged)[1] == "bet-stands-as-call"
     assert ruling("casino", "out-of-turn", unchanged)[1] == "bet-stands"
     assert ruling("scarne", "out-of-turn", raised) == (
@@ -267,8 +324,18 @@ def test_bet_out_of_turn() -> None:
         {"on_drop": "chips-stay"},
     )
     assert ruling("casino", "out-of-turn", raised)[1] == "bet-withdrawn"
-    check = facts("out-of-turn", action="check", previous_bet_vs_out_of_turn="none", action_changed=False)
-    assert {ruling(book, "out-of-turn", check)[1] for book in ("scarne", "casino")} == {"raise-not-allowed"}
+    check = facts(
+        "out-of-turn",
+        action="check",
+        previous_bet_vs_out_of_turn="none",
+        action_changed=False,
+        bet_facing=False,
+    )
+    # Scarne: the pass binds nothing, he acts at his turn; Robert's Rules: no bet or raise at it.
+    assert ruling("scarne", "out-of-turn", check)[1] == "waits-for-turn"
+    assert ruling("casino", "out-of-turn", check)[1] == "raise-not-allowed"
+    after_a_bet = {**check, "phase": "after-draw-betting", "bet_facing": True}
+    assert ruling("scarne", "out-of-turn", after_a_bet)[:2] == ("scarne:out-of-turn/6", "hand-dead")
 
 
 def test_speaking_out_of_turn() -> None:

@@ -84,7 +84,13 @@ CASES: dict[str, tuple[str, int, int, str, str]] = {
         "(rows that can never match: 2)",
         "move the row without conditions to the end",
     ),
-    "duplicate_row_id": ("duplicate_row_id.yaml", 11, 7, "row id '1' is used twice in wrong-dealer", ""),
+    "duplicate_row_id": (
+        "duplicate_row_id.yaml",
+        11,
+        7,
+        "duplicate row id '1' in wrong-dealer: row '1' is already written at line 6",
+        "give each row its own id",
+    ),
     "missing_citation": ("missing_citation.yaml", 6, 7, "row '2' has no citation", "source: silent"),
     "silent_without_fallback": (
         "silent_without_fallback.yaml",

@@ -90,3 +90,38 @@ def test_chips_are_conserved(contributions, live_mask, ranks, dead) -> None:
     assert total_out == total_in
     assert all(name in live for name in split.awards)
     assert all(value >= 0 for value in split.awards.values())
+
+
+def test_steps_contested_by_the_same_hands_are_one_pot() -> None:
+    # Cy called 1 and dropped, Dee called 2 and dropped, Ed put in 3 and dropped after the draw;
+    # Ann and Bob tie. Every step of the 12 chips is contested by Ann and Bob alone: one pot, split
+    # 6 and 6. Divided step by step (5, 4, 3) the odd chips of two steps went both to Ann (7 and 5).
+    strength = {"Ann": 9, "Bob": 9}.__getitem__
+    contributions = {"Ann": D(3), "Bob": D(3), "Cy": D(1), "Dee": D(2), "Ed": D(3)}
+    split = split_pot(contributions, ["Ann", "Bob"], strength, sorted, D(1))
+    assert split.awards == {"Ann": D(6), "Bob": D(6)}
+    assert len(split.pots) == 1
+
+
+FIVE = [*SEATS, "Ed"]
+
+
+@given(
+    level=st.integers(1, 12),
+    others=st.lists(st.integers(0, 12), min_size=5, max_size=5),
+    live_mask=st.lists(st.booleans(), min_size=5, max_size=5),
+)
+def test_hands_that_tie_for_every_pot_share_within_a_chip(level, others, live_mask) -> None:
+    # Winners who tie for every pot they contest take the same share, give or take one chip: the
+    # odd chips of one pot never all pile up on one winner. The live hands put in the same amount;
+    # the folded ones anything up to it.
+    live = [name for name, alive in zip(FIVE, live_mask, strict=True) if alive]
+    if len(live) < 2:
+        return
+    contributions = {
+        name: D(level if name in live else min(other, level))
+        for name, other in zip(FIVE, others, strict=True)
+    }
+    split = split_pot(contributions, live, lambda name: 1, sorted, D(1))
+    shares = [split.awards.get(name, D(0)) for name in live]
+    assert max(shares) - min(shares) <= D(1)

@@ -23,6 +23,8 @@ class PlayConfig:
     deck: str = "standard"
     hand_size: int = 5
     openers: str = "anything"
+    opener_shows_to_win: bool = True
+    """An opener left alone is paid only once he shows openers (``openers.shown_to_win``)."""
     """What the opening bet requires: anything, jacks-or-better, queens-or-better, ..."""
     win_requirement: str | None = None
     folded_out_when_nobody_qualifies: bool = False
@@ -40,6 +42,8 @@ class PlayConfig:
     blind_may_raise: bool = True
     """The big blind may raise when everyone only called; no makes such a raise an over-limit finding."""
     jackpot_limit: bool = False
+    after_draw_min_doubles: bool = False
+    """Seven Card Draw: a bet after the draw is at least twice the first round's last bet."""
     """Scarne's Jack Pot: after a passed-out deal the opening bet, and each bet after the draw, may be as
     much as the antes in the pot when it exceeds the limit (000 Optional Betting Limits)."""
     doubling_raises: bool = False
@@ -68,6 +72,8 @@ class PlayConfig:
     """All for One: a draw is one card or all five (or none)."""
     rotate_first_drawer: bool = False
     """All for One: each draw begins one seat further left."""
+    draw_left_of_big_blind: bool = False
+    """Seven Card Draw: with blinds, the draw begins left of the big blind."""
     until_pack_runs_out: bool = False
     """All for One: no draw once fewer cards are left than players in the hand."""
     opener_speaks_first: bool = True

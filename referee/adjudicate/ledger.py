@@ -10,9 +10,9 @@ balance by construction: ``sum(net) + carried + rake == 0`` for any log of any n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum, unique
+from typing import NamedTuple
 
 ZERO = Decimal(0)
 
@@ -46,9 +46,9 @@ class Move(StrEnum):
 INTO_MIDDLE = frozenset({Move.ANTE, Move.BLIND, Move.BET, Move.MATCH})
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One movement of chips."""
+class Entry(NamedTuple):
+    """One movement of chips (a named tuple: thousands are written per log, and a tuple is the
+    cheapest immutable record)."""
 
     deal: int
     move: Move
@@ -112,6 +112,10 @@ class Ledger:
         """``name``'s chips in the middle not yet won or given back, carried pots included."""
         return self._share[name]
 
+    def shares(self) -> dict[str, Decimal]:
+        """Every player's chips in the middle not yet won or given back, carried pots included."""
+        return dict(self._share)
+
     def pot(self) -> Decimal:
         """Everything in the middle now, carried chips included."""
         return self.carried + sum(self._in_deal.values(), ZERO)
@@ -123,7 +127,8 @@ class Ledger:
 
     def pay(self, name: str, amount: Decimal, move: Move = Move.BET) -> Decimal:
         """``name`` puts chips into this deal's pot; at most what he has behind. Returns what he paid."""
-        if move not in INTO_MIDDLE or move is Move.MATCH:
+        # Compared by identity: an enum's hash is computed in Python, and this runs for every chip.
+        if move is not Move.BET and move is not Move.ANTE and move is not Move.BLIND:
             raise ValueError(f"{move} is not a payment into this deal's pot")
         stack = self.stack(name)
         if stack is not None:

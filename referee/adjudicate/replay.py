@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, cast
 from referee import events as ev
 from referee.adjudicate import remedies, variants
 from referee.adjudicate.config import PlayConfig
-from referee.adjudicate.detect import FactValue, Finding, betting, dealing, drawing, showing
+from referee.adjudicate.detect import Act, FactValue, Finding, betting, dealing, drawing, showing
 from referee.adjudicate.detect.betting import Pending
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies.betting import complete_now
@@ -31,7 +31,7 @@ from referee.cards import Card
 from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
-from referee.ruling import Action, DealSummary, Divergence, Outcome, Result, RowCheck, Ruling
+from referee.ruling import Action, DealSummary, Divergence, Outcome, PotSummary, Result, RowCheck, Ruling
 
 ZERO = Decimal(0)
 
@@ -98,11 +98,14 @@ class Replay:
         """Lines that read but that the referee does not rule on, with why (reported, not dropped)."""
         self.outcome: Outcome | None = None
         self.last_split: Split | None = None
+        self.last_pots: tuple[PotSummary, ...] = ()
         self.winners_hands: dict[str, str] = {}
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
         self.deck = _pack(config.deck)
         """The pack this game is dealt from: a card outside it means an imperfect pack."""
+        self.whole_pack = _has_every_natural(self.deck)
+        """Every card with a rank and a suit is in this pack (any but the stripped 32-card one)."""
         self.pending: dict[str, Pending] = {}
         self.skipped_on_draw: set[str] = set()
         """Players already ruled on as skipped in the current draw."""
@@ -110,8 +113,19 @@ class Replay:
         """Cards a short-dealt player is to receive with his draw (card-room rule)."""
         self.completing: dict[str, Decimal] = {}
         """Players who made a short bet the rule says they must complete, with the total owed."""
+        self.short_actions: dict[str, Act] = {}
+        """What each player in ``completing`` made short (a bet, call or raise)."""
+        self.drawn: dict[tuple[int, int, str], int] = {}
+        """(deal, draw, player) → how many cards he was served on that draw (0 standing pat)."""
+        self.draw_questions: dict[str, str] = {}
+        """Player asked "how many did you draw?" → who asked, until he answers."""
+        self.reopened = False
+        """A false opening was ruled void this deal (pot-reopened): the pot may be opened again."""
         self.absorb: set[str] = set()
         """Players whose next line this round restates an action the referee already applied."""
+        self.waiting_check: set[str] = set()
+        """Players whose check out of turn waits at their proper turn (``waits-for-turn``): a line of
+        theirs is their action there; if the log moves on without one, the check is."""
         self.declared: dict[str, ev.Declare] = {}
         self.discarded_waiting: dict[str, ev.Discard] = {}
         self.declared_caps: dict[str, int] = {}
@@ -125,11 +139,15 @@ class Replay:
         self.next_dealer_after_misdeal = False
         self.awaiting_openers: str | None = None
         """An opener left alone in the pot, to be paid once he shows openers."""
+        self.awaiting_proof: str | None = None
+        """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
         self.sitting_out: set[str] = set()
         """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
+        self.first_round_bet = ZERO
+        """The bet the first betting round of this deal ended at (Seven Card Draw's minimum after it)."""
         self.divergence: Divergence | None = None
         self.serving_draw = False
         """A draw line is being served: a hand ruled dead on it is settled once the line is done."""
@@ -137,8 +155,13 @@ class Replay:
         """This deal's pot stays because no hand qualified to win it."""
         self.after_no_qualifier = False
         """The deal before this one ended with no hand qualified (it decides who antes)."""
+        self.opener_matched_now = False
+        """Diablo: this deal's beaten opener put up a new pot the size of the one just won."""
+        self.after_opener_matched = False
+        """The deal before this one ended with the opener's new pot: nobody antes for it."""
         self.deal_summaries: list[DealSummary] = []
         self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
+        self._deal_start_net: dict[str, Decimal] = {}
         """Awards, refunds and rake when the current deal began (its own share is the difference)."""
 
     # --- the walk -----------------------------------------------------------------------------
@@ -149,15 +172,35 @@ class Replay:
         from referee.money import exact
 
         with exact():
-            return self._run()
+            self._walk()
+            if self.awaiting_openers is not None:
+                self._pay_waiting_opener()
+            return self._finish()
 
-    def _run(self) -> Result:
+    def walk(self) -> None:
+        """Walk every line (detect → decide → apply) and stop where the log stops, without
+        finishing: what still waits on the table (an out-of-turn action for its turn, an opener
+        to show his openers) is left waiting. For entry at the table, which asks what can happen
+        next; :meth:`run` walks and then finishes."""
+        from referee.money import exact
+
+        with exact():
+            self._walk()
+
+    def _walk(self) -> None:
         for event in self.log.events:
+            if self.awaiting_proof is not None and not (
+                isinstance(event, ev.Show | ev.Note)
+                and getattr(event, "player", None) in (None, self.awaiting_proof)
+            ):
+                self._proof_not_shown()
             if self.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
             if self.completing:
                 for name in [n for n in self.completing if getattr(event, "player", None) != n]:
                     complete_now(self, name)
+            if self.waiting_check and not isinstance(event, ev.Note):
+                self._waiting_checks_stand(getattr(event, "player", None))
             if self.state.phase is Phase.OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
             ):
@@ -175,14 +218,25 @@ class Replay:
             handler(self, event)
             if self.pending:
                 self._resolve_pending()
-        if self.awaiting_openers is not None:
-            self._pay_waiting_opener()
-        return self._finish()
+
+    def _waiting_checks_stand(self, speaker: str | None) -> None:
+        """A check out of turn that waited for the player's turn: his own line is his action there;
+        any other line means the log moved on without him, so the check he made is his check."""
+        state = self.state
+        for name in sorted(self.waiting_check):
+            self.waiting_check.discard(name)
+            if name == speaker or state.phase is not Phase.BETTING or state.expected_actor() != name:
+                continue
+            if state.can_check(name):
+                state.check(name)
+                self.after_action()
 
     def _proves_openers(self, event: ev.Event) -> bool:
-        """The waiting opener shows his openers (or his hand) now."""
+        """The waiting opener shows his openers (or his hand) now, says he cannot, or takes back his
+        discards to show them."""
+        proving = ev.ShowOpeners | ev.Show | ev.Note | ev.OpenersNotShown | ev.DiscardsPickedUp
         return (
-            isinstance(event, ev.ShowOpeners | ev.Show | ev.Note)
+            isinstance(event, proving)
             and getattr(event, "player", self.awaiting_openers) == self.awaiting_openers
         )
 
@@ -283,9 +337,12 @@ class Replay:
             return True
         if state.phase is Phase.DRAW:
             self.end_draw()
+            if state.round_index == 0:
+                self.first_round_bet = state.current_bet
             state.round_index = state.draw_index
             state.start_round()
             self.absorb.clear()
+            self.waiting_check.clear()
             return True
         return state.phase is Phase.BETTING
 
@@ -365,6 +422,11 @@ class Replay:
         elif self.after_no_qualifier and not self.config.reante_when_no_qualifier:
             self.note(event, "no new antes after a pot no hand qualified for, under this rulebook")
             return
+        elif self.after_opener_matched:
+            # Diablo: "The deal then passes to the left (with no new antes) and the game is played
+            # for this new pot" (001, the section after Wild Widow).
+            self.note(event, "no new antes: this deal is played for the pot the beaten opener put up")
+            return
         elif self.passed_in_a_row and not self.config.reante_when_passed:
             self.note(event, "no new antes after a passed-out deal under this rulebook")
             return
@@ -416,8 +478,9 @@ class Replay:
     def track_cards(self, event: ev.Event, where: str, cards: tuple[Card, ...]) -> None:
         """Remember where each natural card is; a card in two places is an imperfect pack."""
         seen = self.state.seen_cards
+        whole_pack = self.whole_pack
         for card in cards:
-            if not card.is_natural:
+            if card.rank is None:  # the joker, or a card nobody saw
                 if card.is_joker and card not in self.deck:
                     dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
                     if self.state.phase is Phase.OVER:
@@ -426,7 +489,7 @@ class Replay:
             previous = seen.get(card)
             if previous == where:
                 continue  # seen here before, and so known to be in the pack
-            if card not in self.deck:
+            if not whole_pack and card not in self.deck:
                 dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
                 if self.state.phase is Phase.OVER:
                     return
@@ -446,6 +509,12 @@ class Replay:
     def _action(self, event: ev.Event) -> None:
         state = self.state
         name = getattr(event, "player", "")
+        if isinstance(event, ev.Check) and state.phase is Phase.DRAW and state.next_to_draw() == name:
+            # A rap on the table in his turn to draw is "the declaration of a pat hand that does not
+            # want to draw any cards" (002 Rules for Draw High, item 9): it is no check.
+            self._stand_pat(ev.StandPat(name, line=event.line, column=event.column))
+            self.note(event, "a rap in his turn to draw: he stands pat")
+            return
         if not self.enter_betting():
             self.note(event, "no betting round is open")
             return
@@ -453,6 +522,8 @@ class Replay:
         if not seat.in_hand:
             self.note(event, f"{name} is no longer in the hand; line ignored")
             return
+        if isinstance(event, ev.Raise):
+            betting.raise_figures(self, event)
         expected = state.expected_actor()
         if name in self.absorb:
             self.absorb.discard(name)
@@ -605,6 +676,7 @@ class Replay:
         state.seats[event.player].drew = state.draw_index
         state.served_this_draw.append(event.player)
         state.draw_moves.append(event.player)
+        self.drawn[(state.deal_number, state.draw_index, event.player)] = 0
         self.note(event, "" if expected in (None, event.player) else "stood pat out of turn")
 
     # --- the showdown -------------------------------------------------------------------------
@@ -689,6 +761,7 @@ class Replay:
         if not qualified:
             self.no_qualifier_now = True
             variants.sit_out_after_no_qualifier(self)
+            self._return_uncalled()
             self.carry("no hand qualified to win")
             return
         split = split_pot(
@@ -699,6 +772,7 @@ class Replay:
             self.unit,
             state.dead_money,
             self.ledger.dead_antes(),
+            self.ledger.shares(),
         )
         for pot in split.pots:
             for name in pot.winners:
@@ -739,10 +813,41 @@ class Replay:
         on without anyone asking): the table learns of false openers at that moment.
         """
         state = self.state
-        if self.config.openers != "anything" and winner == state.opener and winner not in self.openers_proven:
+        if self.config.win_requirement and not state.seats[winner].shown:
+            # "If the pot is won without a showdown, the winner must expose enough cards to prove
+            # that the hand is at least as good as three of a kind" (001 Trips to Win): he is paid
+            # when he shows his hand, which the showdown rules on.
+            self.awaiting_proof = winner
+            return
+        if (
+            self.config.openers != "anything"
+            and self.config.opener_shows_to_win
+            and winner == state.opener
+            and winner not in self.openers_proven
+        ):
             self.awaiting_openers = winner
             return
         self.award_uncontested(winner)
+
+    def _return_uncalled(self) -> None:
+        """The pot stays for the next deal, but a bet nobody called goes back to its bettor first."""
+        antes = self.ledger.dead_antes()
+        bets = sorted(
+            ((amount - antes.get(name, ZERO), name) for name, amount in self.state.contributions().items()),
+            reverse=True,
+        )
+        if bets:
+            second = bets[1][0] if len(bets) > 1 else ZERO
+            self.give_back(bets[0][1], bets[0][0] - second)
+
+    def _proof_not_shown(self) -> None:
+        """The log moved on and the last player left never showed a hand good enough to win."""
+        winner, self.awaiting_proof = self.awaiting_proof, None
+        if winner is not None and self.state.phase is not Phase.OVER:
+            self._return_uncalled()
+            self.carry(
+                f"{winner} took the pot without a showdown but never showed a hand good enough to win it"
+            )
 
     def award_uncontested(self, winner: str) -> None:
         state = self.state
@@ -754,6 +859,7 @@ class Replay:
             self.unit,
             state.dead_money,
             self.ledger.dead_antes(),
+            self.ledger.shares(),
         )
         at_showdown = state.phase is Phase.SHOWDOWN and state.seats[winner].shown
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
@@ -762,6 +868,7 @@ class Replay:
         awards, rake = self._raked(split)
         self.ledger.settle(awards, split.refunds, rake)
         self.last_split = split
+        self.last_pots = self._pot_summaries(split, rake)
         self.outcome = outcome
         self.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
@@ -783,6 +890,24 @@ class Replay:
             for name, share in divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit).items():
                 awards[name] = awards.get(name, ZERO) + share
         return {name: amount for name, amount in awards.items() if amount}, rake - left
+
+    def _pot_summaries(self, split: Split, rake: Decimal) -> tuple[PotSummary, ...]:
+        """Each won pot for the report: who contested it, who took what, and any odd chips.
+
+        Divided exactly as :meth:`_raked` divides it (the rake out of the main pot first).
+        """
+        summaries: list[PotSummary] = []
+        left = rake
+        for pot in split.pots:
+            take = min(left, pot.amount)
+            left -= take
+            if not pot.winners:
+                continue
+            shares = divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit)
+            even = min(shares.values())
+            odd = {name: share - even for name, share in shares.items() if share > even}
+            summaries.append(PotSummary(pot.amount - take, pot.eligible, tuple(shares), shares, odd))
+        return tuple(summaries)
 
     def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
         """Nobody wins this deal: the chips stay in the middle for the next one."""
@@ -806,10 +931,13 @@ class Replay:
         awards, refunds, rake = self._deal_start
         state = self.state
         outcome = self.outcome or Outcome.UNFINISHED
-        if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+        won = self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+        if self.last_split is not None and won:
             pot = sum((p.amount for p in self.last_split.pots), ZERO)
         else:
             pot = state.pot()
+        pots = self.last_pots if won else ()
+        net_now = self.ledger.net()
         self.deal_summaries.append(
             DealSummary(
                 number=len(self.deal_summaries) + 1,
@@ -819,9 +947,14 @@ class Replay:
                 awards=_difference(self.ledger.awards, awards),
                 refunds=_difference(self.ledger.refunds, refunds),
                 carried=self.ledger.pot(),
+                pots=pots,
+                uncalled=dict(self.last_split.refunds) if self.last_split is not None and won else {},
+                odd_chip=self.config.odd_chip if any(p.odd_chips for p in pots) else "",
+                net={name: value - self._deal_start_net.get(name, ZERO) for name, value in net_now.items()},
             )
         )
         self._deal_start = (dict(self.ledger.awards), dict(self.ledger.refunds), self.ledger.rake)
+        self._deal_start_net = net_now
 
     def _new_deal(self, event: ev.NewDeal) -> None:
         for name, amount in self.reopen_returns.items():
@@ -835,6 +968,7 @@ class Replay:
         variants.next_deal_config(self)
         self._end_deal_summary()
         self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
+        self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
         if self.outcome is Outcome.MISDEAL:
             moves = self.next_dealer_after_misdeal
         elif self.outcome is Outcome.PASSED_OUT:
@@ -852,8 +986,12 @@ class Replay:
         self.void_reason = ""
         self.pending.clear()
         self.completing.clear()
+        self.short_actions.clear()
+        self.draw_questions.clear()
+        self.reopened = False
         self.owed_cards.clear()
         self.absorb.clear()
+        self.waiting_check.clear()
         self.declared.clear()
         self.openers_proven.clear()
         self.declared_caps.clear()
@@ -869,7 +1007,12 @@ class Replay:
         # still balance.
         outcome = self.outcome or Outcome.UNFINISHED
         self._end_deal_summary()
-        if self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+        if len(self.deal_summaries) > 1:
+            # Several deals: every chip that stayed in the middle over the file, a carried pot
+            # counted once (what was won, raked or is still carried), so ``pot`` never depends on
+            # which deal came last; each deal's own pot is in ``deals``.
+            pot = sum(self.ledger.awards.values(), ZERO) + self.ledger.rake + self.ledger.pot()
+        elif self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
             pot = sum((p.amount for p in self.last_split.pots), ZERO)
         else:
             pot = state.pot()
@@ -908,15 +1051,22 @@ class Replay:
             if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
                 return size, max(size, state.current_bet)  # a raise may double the bet before it
             return size, size
+        doubled = ZERO
+        if self.config.after_draw_min_doubles and state.round_index > 0 and state.current_bet == ZERO:
+            # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
+            # betting round" (001 Seven Card Draw Poker, paragraph 4).
+            doubled = 2 * self.first_round_bet
         if limit.kind is LimitKind.SPREAD:
             least = limit.low
             if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
                 least = max(limit.low or ZERO, state.last_raise)
+            if doubled > (least or ZERO):
+                least = doubled if limit.high is None else min(doubled, limit.high)
             return least, limit.high
         if limit.kind is LimitKind.POT:
             pot_after_call = state.pot() + state.to_call(name)
-            return (state.last_raise or None), pot_after_call
-        return (state.last_raise or None), None
+            return (max(state.last_raise, doubled) or None), pot_after_call
+        return (max(state.last_raise, doubled) or None), None
 
 
 def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
@@ -963,6 +1113,14 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.MisdealCalled, dealing.misdeal_called),
         _on(ev.NewDeal, Replay._new_deal),
         _on(ev.Note, _note_line),
+        _on(ev.DealtBy, dealing.dealt_by),
+        _on(ev.HandsDealt, dealing.hands_dealt),
+        _on(ev.BetCompletion, betting.bet_completion),
+        _on(ev.DrawCountAsked, drawing.count_asked),
+        _on(ev.DrawCountAnswered, drawing.count_answered),
+        _on(ev.DiscardsPickedUp, drawing.discards_picked_up),
+        _on(ev.OpenersNotShown, showing.openers_not_shown),
+        _on(ev.PotDeclaredOpen, showing.pot_declared_open),
     ]
 )
 """The walk's table: each event class and what its line does. A class missing here (a newer log
@@ -970,10 +1128,18 @@ language) is noted as not ruled on yet, never dropped silently."""
 
 
 @functools.cache
+@functools.cache
 def _pack(name: str) -> frozenset[Card]:
     from referee.cards import DECKS
 
     return frozenset(DECKS.get(name, DECKS["standard"]))
+
+
+@functools.cache
+def _has_every_natural(pack: frozenset[Card]) -> bool:
+    from referee.cards import STANDARD_52
+
+    return pack.issuperset(STANDARD_52)
 
 
 def _fact_word(value: object) -> str:

@@ -101,6 +101,7 @@ def split_pot(
     unit: Decimal,
     dead_money: Decimal = ZERO,
     antes: Mapping[str, Decimal] | None = None,
+    shares: Mapping[str, Decimal] | None = None,
 ) -> Split:
     """Divide one deal's pot among the live players.
 
@@ -108,7 +109,9 @@ def split_pot(
     players still holding a hand that can win, in seat order. ``strength`` ranks a live player's
     hand (greater wins); ``None`` means the pot is uncontested and goes to the only live player.
     ``dead_money`` came from earlier deals and belongs to the main pot. ``antes`` are dead chips
-    inside the contributions: they are never an uncalled bet to hand back.
+    inside the contributions: they are never an uncalled bet to hand back. ``shares`` is each
+    player's chips in the middle since the pot was last won (carried deals included): a live hand
+    that put in nothing past the antes plays for the part of that dead money it matched.
     """
     # Antes are dead chips of the main pot: they are neither a layer of a side pot nor an
     # uncalled bet to hand back.
@@ -134,6 +137,7 @@ def split_pot(
         return Split({}, refunds, (PotShare(total, (), ()),) if total else (), carried=total)
 
     layers = _layers(contributions, live, dead_money)
+    layers = _antes_alone(layers, contributions, live, shares or {})
     awards: dict[str, Decimal] = {}
     pots: list[PotShare] = []
     ranks: dict[str, K] = {}
@@ -175,7 +179,11 @@ def _layers(
         amount = (level - previous) * reaching + Decimal((0, (0,), places))
         reaching = above
         eligible = [name for name, reach in live_reach if reach >= number]
-        if eligible:
+        if eligible and layers and layers[-1][1] == eligible:
+            # The same hands contest this step as the one below: it is the same pot, and it is
+            # divided once (two steps divided apart could give the same winner two odd chips).
+            layers[-1] = (layers[-1][0] + amount, eligible)
+        elif eligible:
             layers.append((amount, eligible))
         elif layers:
             # Only dead hands put this much in: their chips stay with the pot below.
@@ -191,6 +199,38 @@ def _layers(
     main_amount, main_eligible = layers[0]
     layers[0] = (main_amount + dead_money, main_eligible)
     return [(amount, eligible) for amount, eligible in layers if amount > 0]
+
+
+def _antes_alone(
+    layers: list[tuple[Decimal, list[str]]],
+    contributions: Mapping[str, Decimal],
+    live: Sequence[str],
+    shares: Mapping[str, Decimal],
+) -> list[tuple[Decimal, list[str]]]:
+    """Cut the dead money of the main pot for live hands all in for the antes.
+
+    A live hand that put in no bet while others did is all in for the antes: it plays for just
+    the antes, and for the part of carried antes it matched (002 Rules for Draw High, item 13) -
+    from each player as much as its own share, the usual side-pot cut taken over the pot's life.
+    """
+    alone = [name for name in live if not contributions.get(name)]
+    if not alone or not layers or not shares or len(alone) == len(live):
+        return layers
+    main_amount, main_eligible = layers[0]
+    floors: list[tuple[Decimal, list[str]]] = []
+    taken = below = ZERO
+    for level in sorted({shares.get(name, ZERO) for name in alone}):
+        reach = sum((min(share, level) for share in shares.values()), ZERO)
+        amount = min(reach - below, main_amount - taken)
+        below = reach
+        eligible = [name for name in live if name not in alone or shares.get(name, ZERO) >= level]
+        if amount > 0:
+            floors.append((amount, eligible))
+            taken += amount
+    if not taken:
+        return layers
+    rest = [(main_amount - taken, main_eligible)] if main_amount > taken else []
+    return floors + rest + layers[1:]
 
 
 def _places(amount: Decimal) -> int:

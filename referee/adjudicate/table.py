@@ -254,6 +254,8 @@ class HandState:
         if self.phase is not Phase.DRAW:
             return None
         start = self.dealer
+        if self.config.draw_left_of_big_blind and self.blind_posters:
+            start = self.biggest_blind()
         if self.config.rotate_first_drawer and self.draw_index > 1:
             # Each draw is begun by the player left of the one who began the draw before.
             start = self.players_from(self.dealer)[(self.draw_index - 2) % len(self.order)]
@@ -437,7 +439,7 @@ class HandState:
     def give(self, name: str, cards: list[Card]) -> None:
         seat = self.seats[name]
         seat.cards.extend(cards)
-        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+        seat.cards_known = all(c.rank is not None or c.is_joker for c in seat.cards)  # none is `??`
 
     def replace_cards(self, name: str, discards: list[Card], count: int, received: list[Card]) -> None:
         """The draw: out go ``discards`` (or ``count`` unnamed cards), in come ``received``."""
@@ -461,7 +463,7 @@ class HandState:
             if card.is_natural:
                 self.seen_cards[card] = "discards"
         seat.cards.extend(received if received else [UNKNOWN] * count)
-        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+        seat.cards_known = all(c.rank is not None or c.is_joker for c in seat.cards)  # none is `??`
 
 
 def new_hand_state(config: PlayConfig, order: tuple[str, ...], dealer: str, ledger: Ledger) -> HandState:

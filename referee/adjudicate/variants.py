@@ -62,7 +62,9 @@ def jacks_back(r: Replay) -> bool:
     r.switched = True
     joker = "wild" if r.config.deck == "joker" else "none"
     lowball = replace(Ranking.named("ace-to-five"), joker=joker)
-    r.config = replace(r.config, ranking=lowball, openers="anything")
+    # "After the draw there is another betting round, begun by the first active player to
+    # dealer's left" (001 Jacks Back, paragraph 3): the low round has no opener to speak first.
+    r.config = replace(r.config, ranking=lowball, openers="anything", opener_speaks_first=False)
     r.state.config = r.config
     r.state.start_round()
     r.state.round_index = 0
@@ -115,6 +117,7 @@ def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: 
     if opener in r.last_split.awards:
         return
     amount = r.ledger.match(opener, pot)
+    r.opener_matched_now = True
     r.actions.append(Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot"))
 
 

@@ -10,18 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import typer
-from rich.console import Console
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    import os
+
+    from rich.console import Console
+
+    from referee.events import HandLog
+    from referee.inputs import Group, Source
+    from referee.rulebook.model import Rulebook
 
 
 def console(
     *, stderr: bool = False, file: IO[str] | None = None, width: int | None = None, record: bool = False
 ) -> Console:
     """A console that shows every string as plain text. Results go to stdout so ``--json`` pipes cleanly."""
+    from rich.console import Console  # here, not at the top: `--json` and `--version` never need rich
+
     return Console(
         stderr=stderr,
         file=file,
@@ -33,7 +44,18 @@ def console(
     )
 
 
-err_console = console(stderr=True)
+class _ErrConsole:
+    """The standard-error console, made the first time something is printed on it."""
+
+    _made: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._made is None:
+            self._made = console(stderr=True)
+        return getattr(self._made, name)
+
+
+err_console: Console = cast("Console", _ErrConsole())
 
 
 def print_problems(error: RefereeError) -> None:
@@ -47,6 +69,17 @@ def print_file_problems(path: object, error: RefereeError) -> None:
     print_problems(error)
     count = len(error.problems)
     err_console.print(f"{path}: {count} problem{'s' if count != 1 else ''}", soft_wrap=True)
+
+
+def one_format(**chosen: bool) -> None:
+    """Refuse two output formats at once (``--json --markdown``): a usage error, exit 2."""
+    picked = [f"--{name}" for name, on in chosen.items() if on]
+    if len(picked) > 1:
+        err_console.print(
+            f"Usage error: {' and '.join(picked)} cannot be combined; choose one output format.",
+            soft_wrap=True,
+        )
+        raise typer.Exit(code=2)
 
 
 @contextmanager
@@ -64,3 +97,72 @@ def friendly_errors() -> Iterator[None]:
         name = error.filename or "the file"
         err_console.print(f"cannot read {name}: {error.strerror or error}", soft_wrap=True)
         raise typer.Exit(code=1) from None
+
+
+@dataclass(frozen=True, slots=True)
+class LogInput:
+    """A log as a command reads it: its text, the log with the group's defaults, the group file."""
+
+    source: Source
+    log: HandLog
+    group: Group | None
+
+
+def read_log_input(path: str | os.PathLike[str]) -> LogInput:
+    """Read a log and the ``referee.toml`` beside it (if any); the log's own header lines win.
+
+    Precedence for a header value: the log's header line, then the group file, then the built-in
+    default (the rulebook: ``-r``, the log's ``rulebook:``, the group's ``house``, its ``rulebook``,
+    scarne).
+
+    Raises:
+        RefereeError: the log or the group file is unreadable or invalid.
+    """
+    from referee.inputs import find_group, read_source
+    from referee.log import parse_log
+
+    source = read_source(path)
+    group = find_group(source.folder)
+    return LogInput(source, parse_log(source.text, source.name, group_defaults(group)), group)
+
+
+def group_defaults(group: Group | None) -> dict[str, object] | None:
+    """The group file's header lines read by the log's grammar (problems point into the group file)."""
+    if group is None or not group.header:
+        return None
+    from referee.log.reader import read_header
+
+    lines = [""] * max(line for _, line in group.header.values())
+    extra = []
+    for text, line in group.header.values():
+        if line > 0 and not lines[line - 1]:
+            lines[line - 1] = text
+        else:
+            extra.append(text)
+    return read_header("\n".join([*lines, *extra]), group.name)
+
+
+def rulebook_for_input(read: LogInput, override: str | None) -> Rulebook:
+    """The rulebook to rule by: ``-r``, the log's ``rulebook:`` line, the group file's, then scarne.
+
+    Raises:
+        RulebookError: it is refused or cannot be loaded.
+    """
+    from referee.rulebook.load import rulebook_for_log
+
+    header, source, group = read.log.header, read.source, read.group
+    if override or header.rulebook or group is None or group.rulebook is None:
+        line, column = header.position("rulebook")
+        return rulebook_for_log(
+            header.rulebook,
+            override,
+            source.folder,
+            log_file=source.name,
+            line=line,
+            column=column,
+            log_text=source.text,
+        )
+    name, line = group.rulebook
+    return rulebook_for_log(
+        name, None, group.folder, log_file=group.name, line=line, column=1, log_text=group.text
+    )

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from referee.cards import Card, CardError, parse_cards
 from referee.commands._common import console, friendly_errors
 from referee.errors import Problem, RefereeError
 
 if TYPE_CHECKING:
+    from referee.cards import Card
     from referee.hands import Category, HandValue, Ranking
     from referee.odds import DrawOdds, FrequencyTable
 
@@ -87,6 +87,8 @@ def read_cards(text: str, where: str) -> tuple[Card, ...]:
     Raises:
         CardsError: text that is not cards; ``where`` says which argument it was.
     """
+    from referee.cards import Card, CardError, parse_cards
+
     try:
         return parse_cards(text)
     except CardError as error:
@@ -94,6 +96,29 @@ def read_cards(text: str, where: str) -> tuple[Card, ...]:
         if squeezed and _COMPACT.sub("", squeezed) == "":
             return tuple(Card.parse(piece) for piece in _COMPACT.findall(squeezed))
         raise CardsError(Problem(str(error), file=where)) from None
+
+
+def _refuse_shared_cards(hands: list[tuple[Card, ...]]) -> None:
+    """One pack has each card once: a card in two hands is a typing mistake, not a hand to rank
+    (a card twice in one hand is refused when the hand is read).
+
+    Raises:
+        CardsError: naming the card and both hands.
+    """
+    held: dict[str, int] = {}
+    for number, hand in enumerate(hands, start=1):
+        for card in hand:
+            if card.symbol() == "??":
+                continue  # an unseen card can be any card
+            first = held.setdefault(repr(card), number)
+            if first != number:
+                raise CardsError(
+                    Problem(
+                        f"{card.symbol()} is in hand {first} and in hand {number}; a pack has only one",
+                        file=f"hand {number}",
+                        hint="check the cards typed; each card can be in one hand only",
+                    )
+                )
 
 
 def _show(cards: tuple[Card, ...]) -> str:
@@ -144,12 +169,14 @@ def hand_command(
         ranking = ranking_for_game(game)
         hands = [read_cards(text, f"hand {number}") for number, text in enumerate(cards, start=1)]
         values: list[HandValue] = []
+        plays: list[tuple[Card, ...]] = []
         for number, hand in enumerate(hands, start=1):
             try:
                 values.append(evaluate(hand, ranking))
+                plays.append(best_five(hand, ranking))
             except HandError as error:
                 raise CardsError(Problem(str(error), file=f"hand {number}")) from None
-        plays = [best_five(hand, ranking) for hand in hands]
+        _refuse_shared_cards(hands)
     if json_output:
         best = max(values)
         report = {
@@ -195,8 +222,8 @@ def odds_command(
 ) -> None:
     """Exact odds: how often each hand comes up in the game's deck, or what a draw can make.
 
-    Without CARDS: every five-card hand of the deck, counted by category.
-    With CARDS and --keep: every draw to the kept cards from the cards not in the hand.
+    - Without CARDS: every five-card hand of the deck, counted by category.
+    - With CARDS and --keep: every draw to the kept cards from the cards not in the hand.
     """
     from referee.hands import HandError
     from referee.odds import draw_odds, frequency_table
@@ -205,19 +232,19 @@ def odds_command(
         ranking = ranking_for_game(game)
         if cards is None:
             if keep is not None:
-                problem = Problem("--keep needs the hand it keeps from: referee odds CARDS --keep CARDS")
-                raise CardsError(problem)
+                _usage_error("--keep needs the hand it keeps from: referee odds CARDS --keep CARDS")
             try:
                 table = frequency_table(ranking, game)
             except ValueError as error:
                 raise CardsError(Problem(str(error), file="--game")) from None
             _print_table(table, ranking, json_output)
             return
-        hand = read_cards(cards, "hand")
         if keep is None:
-            raise CardsError(
-                Problem("say which cards you keep with --keep (--keep none to draw five)", file="--keep")
+            _usage_error(
+                "say which cards you keep with --keep: referee odds CARDS --keep CARDS "
+                "(--keep none to draw five)"
             )
+        hand = read_cards(cards, "hand")
         kept = () if keep.strip().lower() in ("", "none", "-") else read_cards(keep, "--keep")
         try:
             draws = draw_odds(hand, kept, ranking, game)
@@ -226,6 +253,14 @@ def odds_command(
         except ValueError as error:
             raise CardsError(Problem(str(error), file="--keep")) from None
     _print_draws(draws, ranking, json_output)
+
+
+def _usage_error(message: str) -> NoReturn:
+    """A command line that lacks what it needs: said as a usage error, exit 2 (as the README says)."""
+    from referee.commands._common import err_console
+
+    err_console.print(f"Usage error: {message}", soft_wrap=True)
+    raise typer.Exit(code=2)
 
 
 def _print_table(table: FrequencyTable, ranking: Ranking, json_output: bool) -> None:

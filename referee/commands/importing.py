@@ -1,4 +1,5 @@
-"""Commands: ``referee import FILE`` - a real online hand history as hand logs."""
+"""Commands: ``referee import FILE`` - a real online hand history (or PHH) as hand logs;
+``referee export LOG --phh`` - a hand log as PHH."""
 
 from __future__ import annotations
 
@@ -9,20 +10,19 @@ import typer
 
 from referee.commands._common import err_console, friendly_errors
 
-SEPARATOR = "# ---"
-"""The line between two hands' logs on standard output."""
-
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `referee` app."""
     app.command(name="import")(import_)
+    app.command(name="export")(export)
 
 
 def import_(
     file: Annotated[
         Path,
         typer.Argument(
-            help="A hand-history file: PokerStars, Full Tilt, OnGame, Boss (iPoker) XML, Merge XML."
+            help="A hand-history file: PokerStars, Full Tilt, OnGame, Boss (iPoker) XML, Merge XML, "
+            "or PHH (.phh, .phhs)."
         ),
     ],
     out: Annotated[
@@ -32,8 +32,10 @@ def import_(
 ) -> None:
     """A real online hand history (PokerStars, Full Tilt, ...) as hand logs, one per hand.
 
-    Without --out the logs go to standard output, separated by a line '# ---'. Hands that cannot
-    be imported (cancelled, partial, a game referee does not rule) are listed on standard error.
+    Without --out the hands go to standard output as one log that `referee rule` reads: one
+    header, then each hand as a deal after a `new deal` line (hands that cannot share one header,
+    at other seats or stakes, are refused: use --out). Hands that cannot be imported (cancelled,
+    partial, a game referee does not rule) are listed on standard error.
     """
     from referee.errors import Problem
     from referee.importer import HistoryError, read_file
@@ -53,7 +55,9 @@ def import_(
                 )
                 err_console.print(where.render(), soft_wrap=True)
         if out is None:
-            typer.echo(f"\n{SEPARATOR}\n".join(hand.log for hand in report.hands), nl=False)
+            from referee.importer.joined import join
+
+            typer.echo(join(report.hands, str(file)), nl=False)
             return
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -65,3 +69,61 @@ def import_(
             ) from None
         skipped = f", {len(report.skipped)} skipped" if report.skipped else ""
         err_console.print(f"wrote {len(report.hands)} logs to {out}{skipped}", soft_wrap=True)
+
+
+def export(
+    log: Annotated[Path, typer.Argument(help="The hand log to export (- reads standard input).")],
+    phh: Annotated[
+        bool, typer.Option("--phh", help="Write the hand in PHH, the Poker Hand History format (TOML).")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write the PHH file here instead of standard output.")
+    ] = None,
+    rulebook: Annotated[
+        str | None,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            help="The rulebook whose rulings go into the file. "
+            "Default: the log's `rulebook:` line, else scarne.",
+        ),
+    ] = None,
+) -> None:
+    """A hand log in PHH (the Poker Hand History format), with the hand as ruled in `_` fields.
+
+    PHH has codes for 2-7 single draw (no limit) and 2-7 triple draw (fixed limit) only; other
+    draw games get a code of referee's own, marked as not standard in the file. Irregularities
+    have no place in PHH: the original log and the rulings go into `_log` and `_rulings`.
+    """
+    from referee.engine import rule_log
+    from referee.errors import Problem, RefereeError
+    from referee.importer.phh_write import to_phh
+    from referee.inputs import read_source
+    from referee.log import parse_log
+    from referee.rulebook.load import rulebook_for_log
+
+    if not phh:
+        err_console.print("say which format to export: --phh (the only one so far)", soft_wrap=True)
+        raise typer.Exit(code=2)
+    with friendly_errors():
+        source = read_source(log)
+        hand = parse_log(source.text, source.name)
+        line, column = hand.header.position("rulebook")
+        book = rulebook_for_log(
+            hand.header.rulebook,
+            rulebook,
+            source.folder,
+            log_file=source.name,
+            line=line,
+            column=column,
+            log_text=source.text,
+        )
+        text = to_phh(hand, source.text, book, rule_log(hand, source.text, book))
+        if out is None:
+            typer.echo(text, nl=False)
+            return
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise RefereeError(Problem(f"cannot write {out}: {error.strerror or error}")) from None
+        err_console.print(f"wrote {out}", soft_wrap=True)

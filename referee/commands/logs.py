@@ -1,4 +1,7 @@
-"""Commands: ``referee check`` and ``referee fmt`` (parse only, no rulebook)."""
+"""Commands: ``referee check`` and ``referee fmt`` (parse only, no rulebook), and ``referee night``.
+
+Every one reads the group file (``referee.toml``) beside a log for the header lines it leaves out.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +10,26 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.commands._common import console, err_console, friendly_errors, print_file_problems
+from referee.commands._common import (
+    console,
+    err_console,
+    friendly_errors,
+    group_defaults,
+    print_file_problems,
+    read_log_input,
+    rulebook_for_input,
+)
 
 if TYPE_CHECKING:
     from referee.events import HandLog
+    from referee.ruling import Result
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `referee` app."""
     app.command("check")(check)
     app.command("fmt")(fmt)
+    app.command("night")(night)
 
 
 def check(
@@ -30,7 +43,7 @@ def check(
     notes. Prints `LOG: ok` for each good file; exits 1 when any file has a problem.
     """
     from referee.errors import RefereeError
-    from referee.inputs import read_source
+    from referee.inputs import find_group, read_source
     from referee.log import render_note
 
     failed = 0
@@ -38,7 +51,7 @@ def check(
     for path in logs:
         try:
             source = read_source(path)
-            log = _read(source.text, source.name)
+            log = _read(source.text, source.name, group_defaults(find_group(source.folder)))
         except RefereeError as error:
             failed += 1
             print_file_problems(path, error)
@@ -50,8 +63,10 @@ def check(
         raise typer.Exit(code=1)
 
 
-def _read(text: str, name: str) -> HandLog:
+def _read(text: str, name: str, defaults: dict[str, object] | None = None) -> HandLog:
     """The log, its ``game:`` and ``rulebook:`` checked against the catalog and the bundled rulebooks.
+
+    ``defaults``: the group file's header lines, for the keys the log leaves out.
 
     Raises:
         LogSyntaxError, LogError: as :func:`referee.log.parse_log`, or a name ``rule`` would refuse.
@@ -60,7 +75,7 @@ def _read(text: str, name: str) -> HandLog:
     from referee.log import check_header_names, parse_log
     from referee.rulebook.load import DEFAULT_RULEBOOK, bundled_rulebooks
 
-    log = parse_log(text, name)
+    log = parse_log(text, name, defaults)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     named = check_header_names(log, lines, bundled_rulebooks(), _games_under, DEFAULT_RULEBOOK)
     if named:
@@ -93,10 +108,91 @@ def fmt(
     Comments are kept. The printed log reads back to the same events. A log `check` refuses is
     refused here too, with the same problems.
     """
-    from referee.inputs import read_source
+    import dataclasses
+
+    from referee.inputs import find_group, read_source
     from referee.log import format_log
 
     with friendly_errors():
         source = read_source(log)
-        text = format_log(_read(source.text, source.name))
+        hand = _read(source.text, source.name, group_defaults(find_group(source.folder)))
+        # The group file's defaults are checked with the log but not written into it.
+        written = {key for key, _, _ in hand.header.positions}
+        header = hand.header
+        own = dataclasses.replace(
+            header,
+            seats=header.seats if "seats" in written else (),
+            limit=header.limit if "limit" in written else None,
+            ante=header.ante if "ante" in written else None,
+            game=header.game if "game" in written else None,
+        )
+        text = format_log(dataclasses.replace(hand, header=own))
     typer.echo(text, nl=False)
+
+
+def night(
+    logs: Annotated[
+        list[Path],
+        typer.Argument(
+            help="The evening's hand logs, or a folder of them (its *.log files, by name).", metavar="LOG"
+        ),
+    ],
+    rulebook: Annotated[
+        str | None,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            help="Rule every log by this rulebook. Default: each log's `rulebook:` line, else the "
+            "group file's, else scarne.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the night as JSON.")] = False,
+) -> None:
+    """Every deal of the evening, each player's total, and the fewest payments that settle it.
+
+    A log may hold several deals. A `referee.toml` beside the logs gives the header lines they
+    leave out (players, stakes, ante, game) and the rulebook (`rulebook`, or the group's `house`).
+    """
+    import json
+
+    from referee.engine import rule_log
+    from referee.night import build_night, night_json
+
+    ruled: list[tuple[str, Result]] = []
+    with friendly_errors():
+        for path in _night_files(logs):
+            read = read_log_input(path)
+            book = rulebook_for_input(read, rulebook)
+            ruled.append((read.source.name, rule_log(read.log, read.source.text, book)))
+        the_night = build_night(ruled)
+    out = console()
+    if as_json:
+        out.file.write(json.dumps(night_json(the_night), indent=2, ensure_ascii=False) + "\n")
+        return
+    from referee.report.night import render_night
+
+    render_night(out, the_night)
+
+
+def _night_files(paths: list[Path]) -> list[Path]:
+    """The logs named, a folder standing for its ``*.log`` files in name order.
+
+    Raises:
+        InputError: a folder holds no log.
+    """
+    from referee.errors import Problem
+    from referee.inputs import InputError
+
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix == ".log" and p.is_file())
+            if not found:
+                missing = Problem(
+                    "there is no hand log (*.log) in this folder", str(path), hint="name the logs themselves"
+                )
+                raise InputError(missing)
+            files.extend(found)
+        else:
+            files.append(path)
+    return files

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from referee.commands._common import console, err_console, friendly_errors
 
@@ -29,49 +28,48 @@ def rule(
         bool, typer.Option("--explain", help="Show the facts and the rule rows behind each ruling.")
     ] = False,
     markdown: Annotated[
-        bool, typer.Option("--markdown", help="Print a Markdown report for a group chat.")
+        bool, typer.Option("--markdown", help="Print the report as Markdown.")
     ] = False,
-    html: Annotated[bool, typer.Option("--html", help="Print an HTML report.")] = False,
+    html: Annotated[
+        bool, typer.Option("--html", help="Print the report as a web page (it fits a phone's screen).")
+    ] = False,
+    chat: Annotated[
+        bool, typer.Option("--chat", help="Print a few plain lines to paste into a group chat.")
+    ] = False,
 ) -> None:
     """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision."""
+    from referee.commands._common import one_format, read_log_input, rulebook_for_input
     from referee.engine import not_modelled, rule_log
-    from referee.inputs import read_source
-    from referee.log import parse_log
-    from referee.report import render, to_json, to_markdown
-    from referee.rulebook.load import rulebook_for_log
 
+    one_format(json=as_json, markdown=markdown, html=html, chat=chat)
     with friendly_errors():
-        source = read_source(log)
-        text = source.text
-        hand = parse_log(text, source.name)
-        line, column = hand.header.position("rulebook")
-        book = rulebook_for_log(
-            hand.header.rulebook,
-            rulebook,
-            source.folder,
-            log_file=source.name,
-            line=line,
-            column=column,
-            log_text=text,
-        )
-        result = rule_log(hand, text, book)
+        read = read_log_input(log)
+        hand = read.log
+        book = rulebook_for_input(read, rulebook)
+        result = rule_log(hand, read.source.text, book)
     for missing in not_modelled(book, hand):
         err_console.print(f"note: the referee does not model {missing}; it plays this hand as draw poker.")
-    out = console()
+    # Text formats go straight to standard output: rich is imported only for the terminal report.
     if as_json:
-        out.file.write(to_json(result))
-        return
-    if markdown:
-        out.file.write(to_markdown(hand, result))
-        return
-    if html:
-        import io
+        from referee.report.jsondoc import to_json
 
-        recording = console(record=True, file=io.StringIO(), width=100)
-        render(recording, hand, result, explain=explain)
-        out.file.write(recording.export_html(inline_styles=True))
-        return
-    render(out, hand, result, explain=explain)
+        typer.echo(to_json(result), nl=False)
+    elif markdown:
+        from referee.report.markdown import to_markdown
+
+        typer.echo(to_markdown(hand, result), nl=False)
+    elif html:
+        from referee.report.html import to_html
+
+        typer.echo(to_html(hand, result), nl=False)
+    elif chat:
+        from referee.report.chat import to_chat
+
+        typer.echo(to_chat(hand, result), nl=False)
+    else:
+        from referee.report.terminal import render
+
+        render(console(), hand, result, explain=explain)
 
 
 def _books(option: str | None) -> list[str]:
@@ -96,27 +94,23 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print results and disagreements as JSON.")] = False,
 ) -> None:
     """Rule LOG under several rulebooks side by side and point out where they disagree."""
-    import json
-
+    from referee.commands._common import read_log_input
     from referee.compare import disagreements, rule_everywhere, rulebooks_to_compare
-    from referee.inputs import read_source
-    from referee.log import parse_log
-    from referee.report import render_comparison
 
     with friendly_errors():
-        source = read_source(log)
-        text = source.text
-        hand = parse_log(text, source.name)
-        results = rule_everywhere(hand, text, rulebooks_to_compare(hand, rulebooks, source))
+        read = read_log_input(log)
+        hand = read.log
+        books = rulebooks_to_compare(hand, rulebooks, read.source, read.group)
+        results = rule_everywhere(hand, read.source.text, books)
     differences = disagreements(results)
     out = console()
     if as_json:
-        data = {
-            "results": [result.as_json() for result in results],
-            "disagreements": [d.as_json() for d in differences],
-        }
-        out.file.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        from referee.report.jsondoc import comparison_json
+
+        out.file.write(comparison_json(results, differences))
         return
+    from referee.report.compare import render_comparison
+
     render_comparison(out, hand, results, differences)
 
 
@@ -129,20 +123,18 @@ def explain(
     ] = None,
 ) -> None:
     """Everything about one line of LOG under each rulebook: facts, the row that matched, the rest."""
+    from referee.commands._common import read_log_input
     from referee.compare import rule_everywhere, rulebooks_to_compare
-    from referee.inputs import read_source
-    from referee.log import parse_log
-    from referee.report import render_line
+    from referee.report.terminal import render_line
 
     with friendly_errors():
-        source = read_source(log)
-        text = source.text
-        hand = parse_log(text, source.name)
-        results = rule_everywhere(hand, text, rulebooks_to_compare(hand, rulebooks, source))
+        read = read_log_input(log)
+        source, text, hand = read.source, read.source.text, read.log
+        results = rule_everywhere(hand, text, rulebooks_to_compare(hand, rulebooks, source, read.group))
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
         err_console.print(
-            Text(f"{source.name} has lines 1 to {len(lines)}; there is no line {line}."), soft_wrap=True
+            f"{source.name} has lines 1 to {len(lines)}; there is no line {line}.", soft_wrap=True
         )
         raise typer.Exit(code=1)
     render_line(console(), lines[line - 1], line, results)
@@ -158,12 +150,19 @@ def scenarios(
 ) -> None:
     """Run dispute scenarios and report which rulings match their expectations."""
     from referee import scenarios as sc
-    from referee.report import render_checks
+    from referee.report.terminal import render_checks
 
     checks: list[sc.Check] = []
     with friendly_errors():
-        for path in sc.find(folder):
+        found = sc.find(folder)
+        for path in found:
             checks.extend(sc.run(sc.load(path), _books(rulebooks) if rulebooks else None))
+        if not checks:
+            raise sc.nothing_ran(folder, found, _books(rulebooks) if rulebooks else None)
+    for log in sc.lone_logs(folder) if found else ():
+        # the console reads no markup, so a file name is printed as written
+        note = f"note: {log} has no {log.stem}.yaml beside it, so it is not a scenario"
+        err_console.print(note, soft_wrap=True)
     render_checks(console(), checks)
     if not checks or any(not check.passed for check in checks):
         raise typer.Exit(code=1)

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from referee.commands._common import console, err_console, friendly_errors, print_file_problems
 
 rulebook_app = typer.Typer(
     name="rulebook",
-    help="Author and inspect rulebooks: list, show, check, diff, new, schema.",
+    help="Author and inspect rulebooks: list, show, check, diff, new, schema, coverage.",
     no_args_is_help=True,
 )
 
@@ -50,6 +49,7 @@ def list_command() -> None:
     "fallback" those its source is silent on, ruled by a stated fallback.
     """
     from rich.table import Table
+    from rich.text import Text
 
     from referee.rulebook.load import bundled_rulebooks, load_rulebook
     from referee.rulebook.model import RowSource
@@ -81,20 +81,42 @@ def show_command(
     effective: EffectiveOption = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a tree.")] = False,
     markdown: Annotated[
-        bool, typer.Option("--markdown", help="Print a house-rules sheet in Markdown.")
+        bool, typer.Option("--markdown", help="Print it in Markdown (with --sheet: the sheet in Markdown).")
     ] = False,
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="One printable page in plain words: the game as sentences and what this house does "
+            "about each irregularity (Markdown; --html for a web page).",
+        ),
+    ] = False,
+    as_html: Annotated[bool, typer.Option("--html", help="With --sheet: the sheet as a web page.")] = False,
 ) -> None:
-    """A rulebook as a tree of rules with their citations (or JSON, or a Markdown sheet for the table).
+    """A rulebook as a tree of rules with their citations (or JSON, or a Markdown listing).
 
-    Without --effective, a rulebook that extends another shows only what its own file writes.
+    With --sheet: the house-rules sheet for the table, everything the rulebook adds up to in plain
+    words, the house's own rules marked. Without --effective, a rulebook that extends another shows
+    only what its own file writes (a sheet always shows everything).
     """
+    from referee.commands._common import one_format
+
+    one_format(json=as_json, markdown=markdown and not sheet, html=as_html, sheet=sheet and as_json)
+    if as_html and not sheet:
+        err_console.print("Usage error: --html is for the sheet: referee rulebook show NAME --sheet --html")
+        raise typer.Exit(code=2)
     from referee.rulebook import render
     from referee.rulebook.load import load_rulebook
 
     with friendly_errors():
         book = load_rulebook(name)
         full = effective or len(book.lineage) == 1
-        if as_json:
+        if sheet:
+            from referee.rulebook.sheet import build_sheet, sheet_html, sheet_markdown
+
+            built = build_sheet(book)
+            typer.echo(sheet_html(built) if as_html else sheet_markdown(built), nl=False)
+        elif as_json:
             typer.echo(render.to_json_text(book, full))
         elif markdown:
             typer.echo(render.to_markdown(book, full), nl=False)
@@ -135,6 +157,8 @@ def diff_command(
 ) -> None:
     """Where two rulebooks rule differently: game settings, then, for each irregularity, every
     combination of the facts either table tests on which their remedies differ."""
+    from rich.text import Text
+
     from referee.rulebook import render
     from referee.rulebook.load import load_rulebook
     from referee.rulebook.vocabulary import Kind
@@ -229,6 +253,36 @@ def _extends_as_written(extends: str, output: Path | None) -> str:
             )
         )
     return base.name
+
+
+@rulebook_app.command("coverage")
+def coverage_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="A bundled rulebook id or a YAML file; all five bundled ones if left out.",
+            metavar="RULEBOOK",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Every rule item of a rulebook's source text with the rows and settings that cite it, the items
+    no row covers, and the rows that cite nothing in their own source. With no RULEBOOK: the counts
+    (covered / not covered / out of scope) for every bundled rulebook."""
+    from referee.rulebook import coverage
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+
+    with friendly_errors():
+        names = [name] if name else bundled_rulebooks()
+        covers = [coverage.coverage(load_rulebook(each)) for each in names]
+    if as_json:
+        summaries = [coverage.summary_json(cover) for cover in covers]
+        payload = coverage.to_json(covers[0]) if name else {"rulebooks": summaries}
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    out = console()
+    for shown in coverage.detail(covers[0]) if name else coverage.summary(covers):
+        out.print(shown)
 
 
 @rulebook_app.command("schema")

@@ -10,6 +10,9 @@ Games: five-card draw (``draw``), 2-7 single draw (``deuce-to-seven``), 2-7 trip
 (``deuce-to-seven-triple``), ace-to-five single and triple draw (``lowball``, ``lowball-triple``).
 Badugi and its cousins are reported as unsupported, hand by hand; KingsClub and Winamax files
 are refused as a whole with a clear message.
+
+PHH (the Poker Hand History format, PokerKit's TOML) is read by :mod:`referee.importer.phh_read`
+and written by :mod:`referee.importer.phh_write` (``referee export LOG --phh``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from referee.errors import Problem
-from referee.importer import fulltilt, ipoker, merge, ongame, pokerstars
+from referee.importer import fulltilt, ipoker, merge, ongame, phh_read, pokerstars
 from referee.importer.common import (
     Award,
     Game,
@@ -56,6 +59,8 @@ FORMATS: Final[dict[str, tuple[re.Pattern[str], _Parser]]] = {
     "ongame": (re.compile(r"^\*{5} History for hand ", re.M), ongame.parse),
     "ipoker": (re.compile(r"<HISTORY ID=\""), ipoker.parse),
     "merge": (re.compile(r"<game id=\""), merge.parse),
+    # PHH (PokerKit's TOML): a `variant = "..."` line, at the top or inside a .phhs hand's table.
+    "phh": (re.compile(r"^[ \t]*variant[ \t]*=[ \t]*[\"']", re.M), phh_read.parse),
 }
 """Format name -> (how to recognise it, how to read it), tried in this order."""
 
@@ -69,7 +74,7 @@ _UNSUPPORTED: Final = (
 
 def detect_format(text: str) -> str | None:
     """The format of a history's text (``pokerstars``, ``fulltilt``, ``ongame``, ``ipoker``,
-    ``merge``), or None when it is none of them."""
+    ``merge``, ``phh``), or None when it is none of them."""
     head = text[:20000].replace("\ufeff", "")
     for name, (pattern, _) in FORMATS.items():
         if pattern.search(head):
@@ -94,7 +99,8 @@ def import_text(text: str, source: str = "<history>") -> ImportReport:
             Problem(
                 "not a hand history referee recognises",
                 file=source,
-                hint="referee imports PokerStars, Full Tilt and OnGame text, and Boss (iPoker) and Merge XML",
+                hint="referee imports PokerStars, Full Tilt and OnGame text, Boss (iPoker) and Merge XML, "
+                "and PHH",
             )
         )
     return FORMATS[name][1](text, source)

@@ -56,8 +56,20 @@ class _Checker:
     def problems(self) -> Iterator[Problem]:
         yield from self._check_seats()
         yield from self._check_header_amounts()
+        seats = self.seats
         for event in self.log.events:
-            yield from self._check_event(event)
+            # Most lines name a seated player, a positive amount and no card twice: a glance says
+            # so, and only a line that fails the glance gets the full check (a log has thousands).
+            player = getattr(event, "player", None)
+            amount = getattr(event, "amount", None)
+            cards = _cards(event)
+            if (
+                isinstance(event, _ALWAYS_IN_FULL)
+                or (seats and isinstance(player, str) and player not in seats)
+                or (isinstance(amount, Decimal) and amount <= 0)
+                or (len(cards) > 1 and len({card.index for card in cards}) != len(cards))
+            ):
+                yield from self._check_event(event)
 
     # --- the header ----------------------------------------------------------------------------
 
@@ -197,6 +209,10 @@ class _Checker:
         if close:
             return f"did you mean {close[0]}? The seats are {listed}"
         return f"the seats are {listed}; a player who sat in goes in the `seats:` line"
+
+
+_ALWAYS_IN_FULL: Final = (CardExposed, DrawCountAsked, Raise)
+"""Events checked in full: they name players besides ``player``, or a raise's total."""
 
 
 def _players(event: Event) -> list[str]:

@@ -121,10 +121,14 @@ def _amount(word: str) -> Decimal | None:
 
 
 def _cards(words: list[str]) -> tuple[Card, ...] | None:
-    cards = tuple(CARD_WORDS_READ.get(word) for word in words)
-    if not cards or None in cards:
-        return None
-    return cards  # type: ignore[return-value]  # no None left
+    read = CARD_WORDS_READ.get
+    cards: list[Card] = []
+    for word in words:
+        card = read(word)
+        if card is None:  # `is`: a card compared with None would call Card.__eq__ for each card
+            return None
+        cards.append(card)
+    return tuple(cards) if cards else None
 
 
 def _count(words: list[str]) -> int | None:
@@ -383,10 +387,20 @@ def _note(value: str, line: int, column: int) -> Event | None:
 _HEADER_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[\"#'’‘“”]")
 
 
+_QUOTES_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[#'’‘“”]")
+_NAMED_KEYS: Final = frozenset({"seats", "dealer", "stacks"})
+"""Header keys whose names may be quoted (``seats: "Aunt May", Bob``): read here in plain quotes."""
+
+
 def fast_header(key: str, value: str) -> HeaderItem | None:
     """The header item for ``key: value`` (``key`` in lower case), or None when the grammar must decide."""
     if _HEADER_LEFT_TO_GRAMMAR.search(value):
-        return None
+        if key not in _NAMED_KEYS or _QUOTES_LEFT_TO_GRAMMAR.search(value):
+            return None
+        # Names in plain double quotes are common (`"Aunt May"`); the same reading as the grammar's.
+        read_quoted = _QUOTED_VALUES[key]
+        quoted = read_quoted(value)
+        return None if quoted is None else HeaderItem(key, quoted)
     read = _HEADER_VALUES.get(key)
     if read is None:
         return None
@@ -465,6 +479,62 @@ def _stacks(value: str) -> tuple[tuple[str, Decimal], ...] | None:
         stacks.append((pieces[0], amount))
     return tuple(stacks)
 
+
+def _quoted_or_name(text: str) -> str | None:
+    """One name: a plain name, or words in plain double quotes (spacing made single), never empty."""
+    text = text.strip(" \t\f")
+    if text.startswith('"'):
+        inner = text[1:-1] if len(text) >= 2 and text.endswith('"') else '"'
+        if '"' in inner:
+            return None
+        name = words(inner)
+        return name or None
+    return text if NAME.fullmatch(text) else None
+
+
+def _split_quoted(value: str) -> list[str] | None:
+    """``value`` split at the commas outside plain double quotes; None when a quote is left open."""
+    parts, start, inside = [], 0, False
+    for index, char in enumerate(value):
+        if char == '"':
+            inside = not inside
+        elif char == "," and not inside:
+            parts.append(value[start:index])
+            start = index + 1
+    if inside:
+        return None
+    parts.append(value[start:])
+    return parts
+
+
+def _quoted_seats(value: str) -> tuple[str, ...] | None:
+    parts = _split_quoted(value)
+    if parts is None:
+        return None
+    names = tuple(_quoted_or_name(part) for part in parts)
+    return None if None in names else names  # type: ignore[return-value]  # no None left
+
+
+def _quoted_stacks(value: str) -> tuple[tuple[str, Decimal], ...] | None:
+    parts = _split_quoted(value)
+    if parts is None:
+        return None
+    stacks = []
+    for part in parts:
+        head, _, amount_text = part.strip(" \t\f").rpartition(" ")
+        name = _quoted_or_name(head) if head else None
+        amount = _amount(amount_text) if name is not None else None
+        if name is None or amount is None:
+            return None
+        stacks.append((name, amount))
+    return tuple(stacks)
+
+
+_QUOTED_VALUES: Final[dict[str, Callable[[str], object]]] = {
+    "seats": _quoted_seats,
+    "dealer": _quoted_or_name,
+    "stacks": _quoted_stacks,
+}
 
 _HEADER_VALUES: Final[dict[str, Callable[[str], object]]] = {
     "title": _text,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Final, TypeVar
 
@@ -38,10 +39,12 @@ _EVENT_KEYS: Final = frozenset({"note", "widow"})
 _T = TypeVar("_T")
 
 
-def parse_log(text: str, source: str = "<log>") -> HandLog:
+def parse_log(text: str, source: str = "<log>", defaults: Mapping[str, object] | None = None) -> HandLog:
     """Read a hand log.
 
     ``source`` names the file in problems. A UTF-8 byte-order mark and CRLF line ends are fine.
+    ``defaults`` are header values (as :func:`read_header` reads them: a group's ``referee.toml``)
+    for the keys the log's own header does not give: the log's header wins.
 
     Raises:
         LogSyntaxError: some lines are not in the log language (every such problem, up to 20,
@@ -49,7 +52,29 @@ def parse_log(text: str, source: str = "<log>") -> HandLog:
         LogError: every line reads, but the log does not make sense (an unknown player, a
             dealer who is not seated, no ``seats:`` line, ...).
     """
-    return _Reader(source).read(text)
+    return _Reader(source, defaults).read(text)
+
+
+def read_header(text: str, source: str) -> dict[str, object]:
+    """Header lines alone (``seats: Ann, Bob``, ``limit: 2/4``): each key and its value, read.
+
+    For header defaults written elsewhere (a group file): they are read by the log's own grammar,
+    so they mean exactly what they would in a log.
+
+    Raises:
+        LogSyntaxError: a line is not a header line of the language (problems name ``source``).
+    """
+    reader = _Reader(source)
+    for number, raw in enumerate(text.split("\n"), start=1):
+        code = raw.lstrip(" \t\f")
+        if code:
+            reader._read_line(raw, code, number, len(raw) - len(code) + 1)
+    problems = reader.syntax + reader.other
+    for event in reader.events:
+        problems.append(Problem("this is an event, not a header line", source, event.line, 1))
+    if problems:
+        raise LogSyntaxError(reader._sorted(problems))
+    return dict(reader.header)
 
 
 def read_log(path: str | os.PathLike[str]) -> HandLog:
@@ -82,8 +107,9 @@ def read_log(path: str | os.PathLike[str]) -> HandLog:
 class _Reader:
     """Reads one log; collects its header, events, comments, problems and notes."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, defaults: Mapping[str, object] | None = None) -> None:
         self.source = source
+        self.defaults = defaults or {}
         self.header: dict[str, object] = {}
         self.positions: list[tuple[str, int, int]] = []
         self.events: list[Event] = []
@@ -108,6 +134,8 @@ class _Reader:
                 self.comments.append(Comment(code.rstrip(), number))
                 continue
             self._read_line(raw, code, number, column)
+        for key, value in self.defaults.items():
+            self.header.setdefault(key, value)  # the log's own header line wins
         log = self._log()
         problems = self.syntax + self.other
         if len(problems) <= MAX_PROBLEMS:

@@ -87,6 +87,10 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             _PLAYS
             + "ladder_after_top → adjudicate.variants.next_deal_config → adjudicate.config.ladder_step."
         ),
+        "openers.shown_to_win": Clause(
+            _PLAYS + "opener_shows_to_win → adjudicate.replay.Replay.last_player_standing: an opener "
+            "left alone waits to be paid until he shows his openers (no: he is paid at once)."
+        ),
         "ante.method": Clause(
             _PLAYS + "ante_by_dealer → adjudicate.replay.Replay._antes, only when the log has no `ante:` "
             "header (engine._with_log; no amount, so nothing).",
@@ -138,13 +142,18 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             _PLAYS + "jackpot_limit → adjudicate.detect.betting._jackpot_most: after a passed-out deal the "
             "opening bet and bets after the draw may be as much as the antes in the pot."
         ),
+        "betting.after_draw_min_doubles": Clause(
+            _PLAYS + "after_draw_min_doubles → adjudicate.replay.Replay.bet_bounds (the least first "
+            "bet after the draw, under a spread, pot or no limit)."
+        ),
         "draw.max_cards": Clause(
             _PLAYS + "max_draw → adjudicate.detect.drawing._max_draw (draw-irregularity over-max)."
         ),
         "draw.max_with_ace": Clause(_PLAYS + "max_draw_with_ace → adjudicate.detect.drawing._max_draw."),
         "draw.five_cards": Clause(
             _PLAYS + "five_card_draw, five_four_then_one → adjudicate.detect.drawing._max_draw, "
-            "adjudicate.detect.drawing.draw: four at once, the fifth served by a later `draws 1`."
+            "adjudicate.detect.drawing.draw: four at once, the fifth served by a later `draws 1` "
+            "(adjudicate.detect.drawing._serves_fifth_card: after a burn card when he drew last)."
         ),
         "draw.rounds": Clause(
             _PLAYS + "draws → adjudicate.detect.drawing.draw (a draw starts only while draws are left); "
@@ -154,6 +163,9 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             _PLAYS + "later_max_draw → adjudicate.detect.drawing._max_draw (later draws)."
         ),
         "draw.one_or_all": Clause(_PLAYS + "one_or_all → adjudicate.detect.drawing.draw."),
+        "draw.left_of_big_blind": Clause(
+            _PLAYS + "draw_left_of_big_blind → adjudicate.table.HandState.next_to_draw."
+        ),
         "draw.rotate_first_drawer": Clause(
             _PLAYS + "rotate_first_drawer → adjudicate.table.HandState.next_to_draw."
         ),
@@ -178,7 +190,10 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             instead="an odd chip kept for the next pot needs the settlement to carry part of a split "
             "pot, which it cannot yet do; remove it or use left-of-dealer or high-card",
         ),
-        "showdown.to_win": Clause(_PLAYS + "win_requirement → adjudicate.variants.qualifies."),
+        "showdown.to_win": Clause(
+            _PLAYS + "win_requirement → adjudicate.variants.qualifies; a pot won without a showdown "
+            "waits for the winner to show his hand (adjudicate.replay.Replay.last_player_standing)."
+        ),
         "showdown.no_qualifier.folded_players_out": Clause(
             _PLAYS + "folded_out_when_nobody_qualifies → adjudicate.variants.sit_out_after_no_qualifier "
             "(sitting out: adjudicate.variants.seat_sitting_out)."
@@ -188,7 +203,8 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             "qualified for)."
         ),
         "showdown.opener_must_win_or_match": Clause(
-            _PLAYS + "opener_must_win_or_match → adjudicate.variants.opener_matches_the_pot."
+            _PLAYS + "opener_must_win_or_match → adjudicate.variants.opener_matches_the_pot; the next "
+            "deal, played for that new pot, takes no antes (adjudicate.replay.Replay._antes)."
         ),
         "passed_out.next_dealer": Clause(
             _PLAYS + "dealer_moves_when_passed → adjudicate.replay.Replay._new_deal."
@@ -197,7 +213,8 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         "passed_out.ante_cap_deals": Clause(_PLAYS + "ante_cap_deals → adjudicate.replay.Replay._antes."),
         "passed_out.switch_to": Clause(
             _PLAYS + "switch_to_lowball → adjudicate.variants.jacks_back (asked by "
-            "adjudicate.replay.Replay.pass_out; Jacks Back)."
+            "adjudicate.replay.Replay.pass_out; Jacks Back: low hands win, and after the draw the "
+            "first player left of the dealer speaks)."
         ),
         "deck_exhaustion.bottom_card": Clause(
             _PLAYS + "bottom_card_dealt → adjudicate.detect.drawing.draw, "
@@ -254,7 +271,10 @@ REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
             "adjudicate.remedies.pots.pot_reopened: out kills the hand, may-stay does not."
         ),
         ("pot-reopened", "offender_chips"): Clause(
-            "adjudicate.remedies.pots.pot_reopened, adjudicate.remedies.pots.carry_pot."
+            "adjudicate.remedies.pots.pot_reopened, adjudicate.remedies.pots.carry_pot.",
+            plays=("stay", "returned-except-ante", "opening-bet-stays"),
+            instead="a reopened pot is still being bet, so no bet of the offender's is yet uncalled; use "
+            "stay, returned-except-ante or opening-bet-stays",
         ),
         ("pot-reopened", "others_chips"): Clause(
             "adjudicate.remedies.pots.pot_reopened, adjudicate.replay.Replay.pass_out (reopen_returns)."

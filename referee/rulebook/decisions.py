@@ -131,7 +131,7 @@ def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) ->
             rulebook.rule_id(kind, row),
             row,
             row.then,
-            citation(rulebook, kind, row),
+            house_setting_cite(rulebook, kind, row) or citation(rulebook, kind, row),
             row.summary,
             row.source is RowSource.SILENT,
             {fact.value: values[fact] for fact in KIND_FACTS[kind]},
@@ -200,6 +200,31 @@ def citation(rulebook: Rulebook, kind: Kind, row: Row) -> str:
     resolved = _resolve_reference(fallback)
     text = f"{source} is silent; fallback: {fallback}"
     return f"{text} ({resolved})" if resolved else text
+
+
+SETTINGS_OF_KIND: Final[dict[Kind, tuple[str, ...]]] = {Kind.RAISE_CAP: ("betting.raise_cap",)}
+"""The game settings that make a finding of this kind what it is (the cap makes a raise one too many)."""
+
+
+def house_setting_cite(rulebook: Rulebook, kind: Kind, row: Row) -> str:
+    """The cite of a setting this rulebook itself writes when it, not the inherited row, decides.
+
+    A house file that sets ``betting.raise_cap`` and keeps Scarne's raise-cap row is ruled by its
+    own cap: the ruling cites the house's ``game.cite`` for that setting, not the row's source.
+    Empty when the row is the rulebook's own, or it writes none of the kind's settings with a cite.
+    """
+    if rulebook.origin(kind, row) == rulebook.id:
+        return ""
+    own = rulebook._own_game
+    cites = own.get("cite")
+    for path in SETTINGS_OF_KIND.get(kind, ()):
+        written: object = own
+        for key in path.split("."):
+            written = written.get(key) if isinstance(written, dict) else None
+        # Only the house's own cite of a setting it wrote: an inherited cite speaks of another value.
+        if written is not None and isinstance(cites, dict) and isinstance(cites.get(path), str):
+            return str(cites[path])
+    return ""
 
 
 def _source_name(rulebook: Rulebook, origin: str) -> str:

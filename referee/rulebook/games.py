@@ -117,6 +117,24 @@ def variant(name: str, rulebook: Rulebook | None = None) -> Variant:
     return found
 
 
+def refuse_unruled(name: str, rulebook: Rulebook | None = None) -> None:
+    """Refuse a log of a game the referee does not rule at all (the catalog's ``refused:``).
+
+    Raises:
+        RulebookError: the game is refused, with the catalog's sentence saying why; or no such game.
+    """
+    why = variant(name, rulebook).refused
+    if why:
+        raise RulebookError(
+            Problem(
+                f"the referee does not rule {name!r}: {why}",
+                "game",
+                hint="games the referee rules: "
+                + ", ".join(known for known in game_names(rulebook) if not variant(known, rulebook).refused),
+            )
+        )
+
+
 def effective_game(rulebook: Rulebook, variant_name: str | None = None) -> GameSettings:
     """The complete settings for ``variant_name`` (default: the rulebook's ``default_game``).
 

@@ -410,7 +410,10 @@ def _resolve(
             del data[section]
     own_id = str(data.get("id", "?"))
     own_game = data.get("game")
+    from referee.rulebook.checks import duplicate_row_problems
+
     doc = Doc(data, parsed.spot, file, {file: parsed.lines}, {}, (own_id,), list(problems))
+    doc.problems.extend(duplicate_row_problems(data, parsed.spot))
     doc.own_game = own_game if isinstance(own_game, dict) else {}
     doc.own_keys = frozenset(data)
     extends = data.get("extends")

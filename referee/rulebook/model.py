@@ -27,6 +27,7 @@ from referee.rulebook.vocabulary import (
     FACTS,
     BarredBy,
     BetAction,
+    BettingLimit,
     Correction,
     CutProblem,
     Declared,
@@ -141,6 +142,14 @@ class When(Strict):
     in_turn: bool | None = Field(default=None, description=_doc(Fact.IN_TURN))
     bet_facing: bool | None = Field(default=None, description=_doc(Fact.BET_FACING))
     barred_by: BarredBy | list[BarredBy] | None = Field(default=None, description=_doc(Fact.BARRED_BY))
+    is_opener: bool | None = Field(default=None, description=_doc(Fact.IS_OPENER))
+    passed_first_turn: bool | None = Field(default=None, description=_doc(Fact.PASSED_FIRST_TURN))
+    pot_reopened: bool | None = Field(default=None, description=_doc(Fact.POT_REOPENED))
+    first_betting_complete: bool | None = Field(default=None, description=_doc(Fact.FIRST_BETTING_COMPLETE))
+    raised_since_he_acted: bool | None = Field(default=None, description=_doc(Fact.RAISED_SINCE_HE_ACTED))
+    betting_limit: BettingLimit | list[BettingLimit] | None = Field(
+        default=None, description=_doc(Fact.BETTING_LIMIT)
+    )
 
     def conditions(self) -> dict[Fact, object]:
         """The written conditions, in vocabulary order."""
@@ -254,6 +263,12 @@ class BetWithdrawn(RemedyBase):
     remedy: Literal["bet-withdrawn"]
 
 
+class WaitsForTurn(RemedyBase):
+    """The action out of turn binds nothing; he acts at his proper turn (no raise of a bet made before it)."""
+
+    remedy: Literal["waits-for-turn"]
+
+
 class RaiseNotAllowed(RemedyBase):
     """No raise for the rest of the round (a capped raise stands as a call)."""
 
@@ -277,7 +292,8 @@ class PotCarried(RemedyBase):
 
     remedy: Literal["pot-carried"]
     offender_chips: OffenderChips = Field(
-        default=OffenderChips.STAY, description="stay, returned-except-ante or opening-bet-stays."
+        default=OffenderChips.STAY,
+        description="stay, returned-except-ante, opening-bet-stays or uncalled-returned.",
     )
     others_chips: OthersChips = Field(default=OthersChips.STAY, description="stay or returned.")
 
@@ -351,6 +367,18 @@ class DrawLimited(RemedyBase):
     remedy: Literal["draw-limited"]
 
 
+class DiscardsDead(RemedyBase):
+    """Discards taken back stay out of play."""
+
+    remedy: Literal["discards-dead"]
+
+
+class DeclaredOpen(RemedyBase):
+    """The pot counts as opened by the player who declared it."""
+
+    remedy: Literal["declared-open"]
+
+
 REMEDY_MODELS: dict[RemedyId, type[RemedyBase]] = {
     RemedyId.MISDEAL: Misdeal,
     RemedyId.PLAY_ON: PlayOn,
@@ -365,6 +393,7 @@ REMEDY_MODELS: dict[RemedyId, type[RemedyBase]] = {
     RemedyId.OPTIONS: Options,
     RemedyId.BET_WITHDRAWN: BetWithdrawn,
     RemedyId.RAISE_NOT_ALLOWED: RaiseNotAllowed,
+    RemedyId.WAITS_FOR_TURN: WaitsForTurn,
     RemedyId.MUST_COMPLETE: MustComplete,
     RemedyId.EXCESS_RETURNED: ExcessReturned,
     RemedyId.POT_CARRIED: PotCarried,
@@ -378,6 +407,8 @@ REMEDY_MODELS: dict[RemedyId, type[RemedyBase]] = {
     RemedyId.VERBAL_BINDING: VerbalBinding,
     RemedyId.VERBAL_IGNORED: VerbalIgnored,
     RemedyId.DRAW_LIMITED: DrawLimited,
+    RemedyId.DISCARDS_DEAD: DiscardsDead,
+    RemedyId.DECLARED_OPEN: DeclaredOpen,
 }
 assert set(REMEDY_MODELS) == set(RemedyId)
 
@@ -403,6 +434,7 @@ Remedy = Annotated[
     | Options
     | BetWithdrawn
     | RaiseNotAllowed
+    | WaitsForTurn
     | MustComplete
     | ExcessReturned
     | PotCarried
@@ -415,7 +447,9 @@ Remedy = Annotated[
     | DeclarationBinds
     | VerbalBinding
     | VerbalIgnored
-    | DrawLimited,
+    | DrawLimited
+    | DiscardsDead
+    | DeclaredOpen,
     Field(discriminator="remedy"),
     BeforeValidator(_shorthand),
 ]
@@ -495,6 +529,12 @@ class Irregularities(Strict):
     verbal_bet: Table | None = _table(Kind.VERBAL_BET)
     improper_fold: Table | None = _table(Kind.IMPROPER_FOLD)
     check_facing_bet: Table | None = _table(Kind.CHECK_FACING_BET)
+    wrong_hand_count: Table | None = _table(Kind.WRONG_HAND_COUNT)
+    bet_not_completed: Table | None = _table(Kind.BET_NOT_COMPLETED)
+    draw_count_misstated: Table | None = _table(Kind.DRAW_COUNT_MISSTATED)
+    discards_retrieved: Table | None = _table(Kind.DISCARDS_RETRIEVED)
+    pot_declared_open: Table | None = _table(Kind.POT_DECLARED_OPEN)
+    action_misnamed: Table | None = _table(Kind.ACTION_MISNAMED)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))
@@ -539,6 +579,11 @@ class Variant(Strict):
     game: GameSettings = Field(default=GameSettings(), description="The settings that make the game.")
     not_modelled: list[str] = Field(
         default_factory=list, description="Parts of the game the referee does not play."
+    )
+    refused: str | None = Field(
+        default=None,
+        description="Why the referee rules no hand of this game at all: a log naming it is refused "
+        "with this sentence.",
     )
 
 

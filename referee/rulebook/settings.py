@@ -268,6 +268,12 @@ class Openers(Strict):
     after_top: AfterTop = Field(
         default=AfterTop.STEP_DOWN, description="Progressive only: after the top step (001)."
     )
+    shown_to_win: bool = Field(
+        default=True,
+        description="An opener left alone in the pot is paid only once he shows his openers, so false "
+        "openers can still come to light (000 Player's Turn of Play; 002 Jacks or Better item 3; 003; "
+        "004 Showing openers). No: he takes the pot at once without showing.",
+    )
 
 
 class Ante(Strict):
@@ -347,6 +353,11 @@ class Betting(Strict):
         description="After a passed-out deal, the opening bet may be up to the antes in the pot "
         "(000 Optional Betting Limits, Jack Pot).",
     )
+    after_draw_min_doubles: bool = Field(
+        default=False,
+        description="Under a spread, pot or no limit, the first bet after the draw must be at least "
+        "twice the last bet of the first round (001 Seven Card Draw Poker, paragraph 4).",
+    )
 
 
 class DrawRules(Strict):
@@ -379,6 +390,11 @@ class DrawRules(Strict):
     rotate_first_drawer: bool = Field(
         default=False,
         description="Each draw begins one seat further left than the one before (001 All for One).",
+    )
+    left_of_big_blind: bool = Field(
+        default=False,
+        description="In a game with blinds the draw begins with the player left of the big blind, "
+        "not the dealer's left (001 Seven Card Draw Poker, paragraph 3).",
     )
     until_pack_runs_out: bool = Field(
         default=False,

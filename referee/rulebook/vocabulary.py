@@ -97,6 +97,25 @@ class Kind(StrEnum):
     """A fold out of turn, or a fold when the player could have checked."""
     CHECK_FACING_BET = "check-facing-bet"
     """A player checks (passes) in turn when there is a bet for him to call."""
+    WRONG_HAND_COUNT = "wrong-hand-count"
+    """Too few or too many hands were dealt for the players in the deal (``dealer dealt 5
+    hands`` at a table of four, ``a hand too many was dealt``). A hand of the wrong size is
+    wrong-card-count."""
+    BET_NOT_COMPLETED = "bet-not-completed"
+    """A player who owes the rest of a short bet, call or raise (a ``must-complete`` ruling) does
+    not make it good (``Bob does not complete``). The ``action`` fact is the short action."""
+    DRAW_COUNT_MISSTATED = "draw-count-misstated"
+    """A player says he drew a number of cards other than the number he was served (``Bob says
+    he drew 2``), in answer to "how many did you draw?" or unasked."""
+    DISCARDS_RETRIEVED = "discards-retrieved"
+    """A player takes back cards he discarded or threw in (``Bob picks up his discards``)."""
+    POT_DECLARED_OPEN = "pot-declared-open"
+    """A player other than the opener declares the pot open (``Bob declares the pot open``), as
+    the card room lets a player do after false openers."""
+    ACTION_MISNAMED = "action-misnamed"
+    """A player in turn names an action his chips do not make: a raise that adds nothing to the bet
+    facing him (``raises to 4`` when the bet is 4), or a call with nothing to call. The ``action``
+    fact is the action he named (raise or call)."""
 
 
 # --- fact value vocabularies ---------------------------------------------------------------------
@@ -242,6 +261,22 @@ class Declared(StrEnum):
 
 
 @unique
+class BettingLimit(StrEnum):
+    """The betting limit the log's ``limit:`` names (the words of ``referee.events.LimitKind``)."""
+
+    FIXED = "fixed"
+    """``2/4``: bets and raises of a fixed size."""
+    SPREAD = "spread"
+    """``1-5``: any bet between the two figures."""
+    POT = "pot"
+    """``pot``: up to the size of the pot."""
+    NO_LIMIT = "no-limit"
+    """``no-limit``: any amount up to the stack."""
+    TABLE_STAKES = "table-stakes"
+    """``table-stakes``: any amount up to what the player has on the table."""
+
+
+@unique
 class FactType(StrEnum):
     """The type of a fact's value."""
 
@@ -293,6 +328,12 @@ class Fact(StrEnum):
     IN_TURN = "in_turn"
     BET_FACING = "bet_facing"
     BARRED_BY = "barred_by"
+    FIRST_BETTING_COMPLETE = "first_betting_complete"
+    RAISED_SINCE_HE_ACTED = "raised_since_he_acted"
+    BETTING_LIMIT = "betting_limit"
+    IS_OPENER = "is_opener"
+    PASSED_FIRST_TURN = "passed_first_turn"
+    POT_REOPENED = "pot_reopened"
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,7 +525,8 @@ _SPECS: Final = (
     ),
     _bool(
         Fact.BET_FACING,
-        "yes when the player had a bet to call (he could not have checked) at this line.",
+        "yes when the player had a bet to call (he could not have checked) at this line (for an action "
+        "out of turn: at the line where he took it).",
     ),
     _enum(
         Fact.BARRED_BY,
@@ -495,6 +537,36 @@ _SPECS: Final = (
         "is no) or not-eligible (the pot was reopened after false openers, the remedy's eligible is "
         "not-passed, and he passed at his first turn). A bar comes before the limit: when one holds the "
         "most he may add is nothing, and the first of check-raise, blind-option, not-eligible is named.",
+    ),
+    _bool(
+        Fact.FIRST_BETTING_COMPLETE,
+        "yes when the action before the draw is complete: the draw has begun, or the pot is opened, two "
+        "or more hands are still in and every one of them has acted on the last bet and matched it (all "
+        "bets equalized). no while someone still has to act, and when only the offender is left.",
+    ),
+    _bool(
+        Fact.RAISED_SINCE_HE_ACTED,
+        "yes when the player had already acted in this betting round (checked, or put in chips beyond a "
+        "blind) and the bet he now faces was made or raised after that action, so he may not know of it.",
+    ),
+    _enum(
+        Fact.BETTING_LIMIT,
+        BettingLimit,
+        "The log's betting limit (its ``limit:`` header): fixed, spread, pot, no-limit or table-stakes.",
+    ),
+    _bool(
+        Fact.IS_OPENER,
+        "yes when the player made the opening bet of this deal (he is the opener, or was until his hand "
+        "was ruled out).",
+    ),
+    _bool(
+        Fact.PASSED_FIRST_TURN,
+        "yes when the player passed (checked) at his first turn of the first betting round of this deal.",
+    ),
+    _bool(
+        Fact.POT_REOPENED,
+        "yes when a false opening was ruled void this deal (the pot-reopened remedy) and nobody has opened "
+        "the pot since: it waits to be opened again.",
     ),
 )
 
@@ -518,11 +590,17 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.WRONG_CARD_COUNT: (_F.EXTRA_OR_SHORT, _F.CARDS_OFF_BY, _F.PLAYER_LOOKED, _F.IS_DEALER),
             Kind.IMPERFECT_PACK: (),
             Kind.WRONG_DEALER: (),
-            Kind.OUT_OF_TURN: (_F.ACTION, _F.PREVIOUS_BET_VS_OUT_OF_TURN, _F.ACTION_CHANGED),
+            Kind.OUT_OF_TURN: (_F.ACTION, _F.PREVIOUS_BET_VS_OUT_OF_TURN, _F.ACTION_CHANGED, _F.BET_FACING),
             Kind.SHORT_BET: (_F.ACTION, _F.AT_LEAST_HALF),
             Kind.OVER_LIMIT: (_F.ACTION, _F.BARRED_BY),
-            Kind.RAISE_CAP: (),
-            Kind.FALSE_OPENERS: (_F.CALLED, _F.OTHERS_REMAIN, _F.RAISED, _F.CALLERS),
+            Kind.RAISE_CAP: (_F.BETTING_LIMIT,),
+            Kind.FALSE_OPENERS: (
+                _F.CALLED,
+                _F.OTHERS_REMAIN,
+                _F.RAISED,
+                _F.CALLERS,
+                _F.FIRST_BETTING_COMPLETE,
+            ),
             Kind.SPLIT_OPENERS: (_F.ANNOUNCED, _F.DISCARDS_KEPT, _F.OPENERS_PROVEN),
             Kind.FOUL_HAND: (_F.EXTRA_OR_SHORT,),
             Kind.DRAW_IRREGULARITY: (
@@ -538,7 +616,13 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.MISDECLARED_HAND: (_F.CARDS_SPEAK, _F.DECLARED_VS_ACTUAL),
             Kind.VERBAL_BET: (_F.IN_TURN, _F.ACTION_CHANGED),
             Kind.IMPROPER_FOLD: (_F.IN_TURN, _F.BET_FACING),
-            Kind.CHECK_FACING_BET: (),
+            Kind.CHECK_FACING_BET: (_F.RAISED_SINCE_HE_ACTED,),
+            Kind.WRONG_HAND_COUNT: (_F.EXTRA_OR_SHORT,),
+            Kind.BET_NOT_COMPLETED: (_F.ACTION,),
+            Kind.DRAW_COUNT_MISSTATED: (),
+            Kind.DISCARDS_RETRIEVED: (_F.IS_OPENER,),
+            Kind.POT_DECLARED_OPEN: (_F.PASSED_FIRST_TURN, _F.POT_REOPENED),
+            Kind.ACTION_MISNAMED: (_F.ACTION,),
         }.items()
     }
 )
@@ -562,7 +646,7 @@ class RemedyId(StrEnum):
     PLAY_ON = "play-on"
     """Nothing changes: the deal and the cards stand and play continues (an exposed card stays in
     the hand it belongs to); an action at issue stands as made, as under bet-stands (a fold, in
-    turn or not, is a fold)."""
+    turn or not, is a fold); discards taken back are in the player's hand again."""
     CARD_DEAD = "card-dead"
     """The card is out of play (face up among the discards) and the player gets a replacement from
     the top of the pack: at once (``replace: immediately``) or after every other player has been
@@ -607,6 +691,11 @@ class RemedyId(StrEnum):
     BET_WITHDRAWN = "bet-withdrawn"
     """The chips go back to the player and the action counts for nothing (a fold or a check too);
     he acts freely at his proper turn."""
+    WAITS_FOR_TURN = "waits-for-turn"
+    """The action out of turn binds nothing and costs nothing: any chips of it go back, and the
+    player acts at his proper turn as he chooses — with nothing to call he may check, bet or open;
+    facing a bet made before his turn he may call or drop, not raise. If the log moves on at that
+    turn with no line of his, a check he made out of turn is his check there."""
     RAISE_NOT_ALLOWED = "raise-not-allowed"
     """The action counts as no more than a call, and while the turn is his he may not raise. A
     check out of turn stands as a check if nobody has bet by his proper turn (later in the round
@@ -625,8 +714,9 @@ class RemedyId(StrEnum):
     POT_CARRIED = "pot-carried"
     """The deal ends with no winner and the pot (after the returns the parameters name) stays for
     the next deal. ``offender_chips``: stay (all in the pot), returned-except-ante (he takes back
-    his bets, his ante stays) or opening-bet-stays; ``others_chips``: stay, or returned (the other
-    players take back the bets they made this deal; antes stay)."""
+    his bets, his ante stays), opening-bet-stays, or uncalled-returned (he takes back only what
+    nobody called); ``others_chips``: stay, or returned (the other players take back the bets they
+    made this deal; antes stay)."""
     POT_REOPENED = "pot-reopened"
     """A false opening found before the draw: the opening is void and betting goes on from the
     offender's left, where ``eligible`` players may open. The offender is out (``offender: out``)
@@ -660,6 +750,51 @@ class RemedyId(StrEnum):
     DRAW_LIMITED = "draw-limited"
     """The player is served only the most cards ``game.draw`` allows him; if he discarded more,
     his hand is short and he is dealt up to the maximum only (his hand is then foul)."""
+    DISCARDS_DEAD = "discards-dead"
+    """Cards once discarded stay out of play: taking them back does not count, and the player's
+    hand is what it was without them (play-on instead lets the cards taken back stand: they are in
+    his hand again, to prove openers with)."""
+    DECLARED_OPEN = "declared-open"
+    """The pot counts as opened by the player who declared it open: he becomes the opener, must
+    prove openers to win it, and the bets in the pot stand; betting goes on from where it was."""
+
+
+REMEDY_WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        # What a remedy means, in the few words a report, a chat line or a sheet says it with; the
+        # docstrings above are the full statement. Keyed by the remedy's word (a RemedyId reads as it).
+        "misdeal": "misdeal: the cards are gathered and dealt again",
+        "play-on": "play on",
+        "card-dead": "the card is dead and replaced",
+        "card-kept": "the player must keep the card",
+        "hand-dead": "the hand is dead",
+        "hand-stands": "the hand plays as it is",
+        "hand-corrected": "the hand is put right and play goes on",
+        "bet-stands": "the bet stands",
+        "bet-stands-as-call": "the bet stands as a call",
+        "bet-stands-as-raise": "the bet stands as a raise",
+        "options": "the chips stay; he may drop, call or raise at his turn",
+        "bet-withdrawn": "the bet is taken back",
+        "raise-not-allowed": "no raise allowed: it counts as a call",
+        "waits-for-turn": "no penalty: he acts at his own turn, but may not raise a bet made before it",
+        "must-complete": "the bet must be completed",
+        "excess-returned": "the chips over the limit go back",
+        "pot-carried": "the pot stays for the next deal",
+        "pot-reopened": "the opening is void and the pot may be opened again",
+        "refund-all": "everyone gets back what they put in",
+        "forfeit-pot-to-best-legitimate-hand": "the offender loses the pot to the best legitimate hand",
+        "same-as": "ruled as another irregularity",
+        "reshuffle-discards": "the discards are shuffled to finish the draw",
+        "cards-speak": "the cards speak: the hand is what it shows",
+        "declaration-binds": "the player is held to what he declared",
+        "verbal-binding": "what he said binds him",
+        "verbal-ignored": "the words count for nothing",
+        "draw-limited": "he is served only as many cards as the draw allows",
+        "discards-dead": "discards stay dead",
+        "declared-open": "the pot counts as opened by the player who declared it",
+    }
+)
+"""Each remedy in plain words (tests hold it to every ``RemedyId``)."""
 
 
 # --- remedy parameters -----------------------------------------------------------------------------
@@ -739,6 +874,9 @@ class OffenderChips(StrEnum):
     """All his chips stay in the pot."""
     RETURNED_EXCEPT_ANTE = "returned-except-ante"
     """He takes back his bets; his ante stays."""
+    UNCALLED_RETURNED = "uncalled-returned"
+    """He takes back the part of his bets nobody called (his bets beyond the most any other player
+    bet this deal); his ante and every bet that was called stay."""
     OPENING_BET_STAYS = "opening-bet-stays"
     """He takes back his bets except the opening bet; ante and opening bet stay."""
 

@@ -645,6 +645,11 @@ def _syntax_problem(error: yaml.MarkedYAMLError, file: str, lines: list[str]) ->
         column = len(lines[-1]) + 1
         what += " at the end of the file"
     source = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "\t" not in source:
+        from referee.rulebook.problems import indentation_problem  # only when a file fails to read
+
+        if (indented := indentation_problem(what, file, lines, line)) is not None:
+            return indented
     hint = ""
     if "tab" in what.lower() or "\t" in source:
         hint = "indent with spaces, not tabs"

@@ -9,6 +9,7 @@ is the finding. Either way the remedy's handler says what the action stands as.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -27,7 +28,7 @@ from referee.adjudicate.detect.finding import (
 )
 from referee.adjudicate.table import Phase
 from referee.adjudicate.wording import chips as _chips
-from referee.rulebook.vocabulary import BarredBy, Fact, Kind, OnDrop, RemedyId
+from referee.rulebook.vocabulary import BarredBy, BettingLimit, Fact, Kind, OnDrop, RemedyId
 from referee.ruling import money
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ class Pending:
     bets_then: int
     """The round's bet count when it happened (to tell whether the action changed since)."""
     verbal: bool = False
+    facing: bool = False
+    """He had a bet to call when he acted out of turn (a pass then is a drop, not a check)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,8 @@ def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
         previous.chips += paid
         r.note(event, "out of turn again")
         return
-    r.pending[name] = Pending(event, action, paid, state.bets_this_round)
+    facing_then = state.current_bet > seat.put_in_round + seat.credit - paid
+    r.pending[name] = Pending(event, action, paid, state.bets_this_round, facing=facing_then)
     expected = state.expected_actor()
     r.note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
 
@@ -146,6 +150,7 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
                     Fact.ACTION: pending.action.fact,
                     Fact.PREVIOUS_BET_VS_OUT_OF_TURN: compare_bet(facing, pending.chips),
                     Fact.ACTION_CHANGED: changed,
+                    Fact.BET_FACING: pending.facing,
                 },
             ),
             Subject(player=name, wager=wager),
@@ -169,6 +174,10 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
             RemedyId.BET_STANDS: f"{name} checked out of turn: the check stands.",
             RemedyId.PLAY_ON: f"{name} checked out of turn: no penalty; the turn comes round as usual.",
             RemedyId.BET_WITHDRAWN: f"{name} checked out of turn: it counts for nothing.",
+            RemedyId.WAITS_FOR_TURN: f"{name} checked out of turn: no penalty; he acts at his own turn"
+            + (", but may not raise the bet made before it." if facing > ZERO else "."),
+            RemedyId.HAND_DEAD: f"{name} passed out of turn with a bet to call: that is a fold out of turn, "
+            "and the hand is dead.",
         }.get(remedy, f"{name} checked out of turn: {verdict.summary}")
     words = {
         RemedyId.BET_STANDS: f"{name}'s {chips} stay in the pot and stand as that {pending.action} "
@@ -181,6 +190,7 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
         if verdict.params.get("on_drop") != OnDrop.CHIPS_RETURNED
         else f"{name} may drop (taking back the {chips}), call or raise at {name}'s turn.",
         RemedyId.BET_WITHDRAWN: f"{name} takes back the {chips} and acts freely in turn.",
+        RemedyId.WAITS_FOR_TURN: f"{name} takes back the {chips} and acts at his own turn.",
         RemedyId.RAISE_NOT_ALLOWED: f"{name}'s {chips} count as a call; no raise this round.",
         RemedyId.HAND_DEAD: f"{name} acted out of turn; the hand is dead and the {chips} stay in the pot.",
         RemedyId.PLAY_ON: f"{name}'s {chips} stand as put in.",
@@ -205,7 +215,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             Finding(
                 Kind.CHECK_FACING_BET,
                 event,
-                facts(state, {}),
+                facts(state, {Fact.RAISED_SINCE_HE_ACTED: _acted_this_round(r, name)}),
                 Subject(player=name, wager=Wager(Act.CHECK, seat.put_in_round, event)),
                 lambda v: (
                     f"{name} checked with {_chips(owed)} to call; "
@@ -238,8 +248,13 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     if isinstance(event, ev.Raise):
         action = Act.RAISE
     if added <= ZERO:
-        r.call(name)
-        r.note(event, "counts as a call")
+        if all_in:
+            # All in for no more than the bet facing him: that is what his all-in amounts to, a call.
+            r.call(name)
+            r.note(event, "all in for a call")
+            return
+        # A raise (or bet) that adds nothing to the bet facing him: he named more than his chips make.
+        _misnamed(r, event, name, Act.RAISE, total)
         return
     barred = _barred_by(r, name, action)
     if barred is not None and not (seat.no_raise and action is Act.RAISE):
@@ -268,7 +283,15 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     if capped:
         # At the cap the most he may put in is a call.
         wager = Wager(action, total, event, most=state.current_bet)
-        _rule_action(r, Kind.RAISE_CAP, {}, name, wager, lambda v: _cap_explanation(v, name, cap or 0))
+        limit = BettingLimit(r.config.limit.kind.value)
+        _rule_action(
+            r,
+            Kind.RAISE_CAP,
+            {Fact.BETTING_LIMIT: limit},
+            name,
+            wager,
+            lambda v: _cap_explanation(v, name, cap or 0),
+        )
         return
     if most is not None and added > most and not all_in:
         wager = Wager(action, total, event, most=state.current_bet + most)
@@ -294,6 +317,17 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         )
         return
     r.bet(event, name, total)
+
+
+def _acted_this_round(r: Replay, name: str) -> bool:
+    """raised_since_he_acted: he checked, or put in chips of his own (beyond a blind), earlier in
+    this round; a check facing a bet now means the bet came after that action."""
+    state = r.state
+    seat = state.seats[name]
+    blind = ZERO
+    if state.round_index == 0 and name in state.blind_posters:
+        blind = r.ledger.forced_in(name) - r.ledger.dead_antes().get(name, ZERO)
+    return seat.checked_round or seat.put_in_round > blind
 
 
 def _rule_action(
@@ -328,11 +362,30 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
         )
         return
     if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
-        state.check(name)
-        r.note(event, "nothing to call: counts as a check")
+        _misnamed(r, event, name, Act.CALL, state.current_bet)
         return
     r.call(name)
     r.note(event, "")
+
+
+def _misnamed(r: Replay, event: ev.Event, name: str, named: Act, total: Decimal) -> None:
+    """An action in turn that his chips do not make — a raise adding nothing, a call of nothing:
+    the rulebook's ``action-misnamed`` table says what it stands as."""
+    state = r.state
+    facing = state.current_bet - state.seats[name].put_in_round
+    wager = Wager(named, total, event, most=state.current_bet)
+    what = (
+        f"{name} called with nothing to call"
+        if named is Act.CALL
+        else f"{name}'s raise adds nothing to the bet of {money(state.current_bet)}"
+    )
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.BET_STANDS_AS_CALL:
+            return f"{what}; it counts as a {'call' if facing > ZERO else 'check'}."
+        return f"{what}."
+
+    _rule_action(r, Kind.ACTION_MISNAMED, {Fact.ACTION: named.fact}, name, wager, explain)
 
 
 def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
@@ -397,6 +450,8 @@ def _cap_explanation(verdict: Verdict, name: str, cap: int) -> str:
             f"only {cap} bets are allowed in a round; {name}'s raise stands as a call and the extra "
             "chips go back."
         )
+    if verdict.remedy in (RemedyId.BET_STANDS, RemedyId.PLAY_ON):
+        return f"{name}'s raise past {cap} bets stands: the cap does not hold under this betting limit."
     return f"{name} raised past the cap of {cap} bets: {verdict.summary}"
 
 
@@ -547,3 +602,68 @@ def _verbal_explanation(verdict: Verdict, name: str, pending: Pending) -> str:
     if verdict.remedy is RemedyId.VERBAL_IGNORED:
         return f'{name} said "{said}": the words count for nothing.'
     return f'{name} said "{said}": {verdict.summary}'
+
+
+# --- a short bet made good, or not --------------------------------------------------------------
+
+
+def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
+    """``Bob completes his bet`` / ``Bob does not complete``: what a player owing the rest of a short
+    bet (a ``must-complete`` ruling) did about it. Made good, the chips go in now; not, the
+    rulebook's ``bet-not-completed`` table rules."""
+    from referee.adjudicate.remedies.betting import complete_now
+
+    name = event.player
+    owed = r.completing.get(name)
+    if owed is None:
+        r.unruled(event, f"{name} has no short bet waiting to be made good")
+        return
+    action = r.short_actions.pop(name, Act.BET)
+    if event.completed:
+        complete_now(r, name)
+        r.note(event, f"{name} makes the {action} up to {money(owed)}")
+        return
+    seat = r.state.seats[name]
+    put_in = seat.put_in_round + seat.credit
+    what = f"{name} did not make good his short {action} ({money(put_in)} of {money(owed)})"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.HAND_DEAD:
+            return f"{what}; the hand is dead and the chips he put in stay in the pot."
+        return f"{what}: {v.summary}"
+
+    verdict = r.adjudicate(
+        Finding(
+            Kind.BET_NOT_COMPLETED,
+            event,
+            facts(r.state, {Fact.ACTION: action.fact}),
+            Subject(player=name),
+            explain,
+        )
+    )
+    r.completing.pop(name, None)
+    r.note(event, verdict.remedy)
+
+
+# --- a raise written "by" and "to" ---------------------------------------------------------------
+
+
+def raise_figures(r: Replay, event: ev.Raise) -> None:
+    """``Dee raises 2 to 4``: the raise (2) on the bet facing her must make the total (4). When the
+    two figures disagree with the table the log cannot say which the table meant: the line is
+    reported, pointing at the total, and the raise is taken by its first figure as ``raises 2``."""
+    if event.total is None or event.to:
+        return
+    facing = r.state.current_bet
+    made = facing + event.amount
+    if made == event.total:
+        return
+    line = r.text.splitlines()[event.line - 1] if 0 < event.line <= len(r.text.splitlines()) else ""
+    tos = [match.start() for match in re.finditer(r"(?i)\bto\b", line)]
+    column = tos[-1] + 1 if tos else event.column
+    r.unruled(
+        event,
+        f"its two figures disagree (column {column}, “to {money(event.total)}”): the bet was "
+        f"{money(facing)}, so a raise of {money(event.amount)} makes {money(made)}; the raise is taken "
+        f"as {money(event.amount)}, to {money(made)}",
+    )

@@ -243,3 +243,76 @@ def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: s
         RemedyId.HAND_DEAD: f"{what}; {owner or 'the player'}'s hand is dead.",
     }
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- who deals, and how many hands -------------------------------------------------------------
+
+
+def dealt_by(r: Replay, event: ev.DealtBy) -> None:
+    """``Dan deals``: checked against whose deal it is. The first deal of a log with no ``dealer:``
+    is his; anyone else dealing is a wrong dealer, seen by the whole table at this line."""
+    state = r.state
+    name = event.player
+    first = state.deal_number == 1 and r.log.header.dealer is None and not state.dealt
+    if first:
+        state.dealer = name  # the log names its dealer here rather than in the header
+    if name == state.dealer:
+        r.note(event, "")
+        return
+    found = _wrong_dealer_found_later(r, event)
+    if found:
+        # The log says where the table found out (``wrong dealer: Cy``): the ruling is made there.
+        r.note(event, f"it was {state.dealer}'s deal; the table finds out at line {found}")
+        return
+    what = f"{name} dealt, but it was {state.dealer}'s deal"
+    finding = Finding(
+        Kind.WRONG_DEALER,
+        event,
+        facts(state, {}),
+        Subject(player=name, dealt_by=name),
+        lambda v: _deal_explanation(v, what),
+    )
+    _deal_note(r, r.adjudicate(finding), event)
+
+
+def _wrong_dealer_found_later(r: Replay, event: ev.DealtBy) -> int:
+    """The line of a ``wrong dealer:`` naming the same player later in this deal, or 0."""
+    events = r.log.events
+    start = next((i for i, each in enumerate(events) if each is event), len(events))
+    for later in events[start + 1 :]:
+        if isinstance(later, ev.NewDeal):
+            return 0
+        if isinstance(later, ev.WrongDealer) and later.player == event.player:
+            return later.line
+    return 0
+
+
+def hands_dealt(r: Replay, event: ev.HandsDealt) -> None:
+    """``dealer dealt 5 hands`` / ``a hand too many was dealt``: checked against the players in the
+    deal; a wrong number is ruled (Scarne, Misdeals item 10), the right one only recorded."""
+    state = r.state
+    if state.phase is Phase.BEFORE_DEAL:
+        # The hands are out: the deal has happened, whether or not a ``deal`` line said so.
+        state.phase = Phase.DEAL
+        state.dealt = True
+        state.cards_out += r.config.hand_size * len(state.order)
+    players = sum(1 for name in state.order if name not in r.sitting_out)
+    dealt = event.count if event.count is not None else players + event.extra
+    if dealt == players and event.extra == 0:
+        r.note(event, "")
+        return
+    extra = ExtraOrShort.EXTRA if dealt > players or event.extra > 0 else ExtraOrShort.SHORT
+    if event.count is not None:
+        what = f"{event.count} hands were dealt for {players} players"
+    else:
+        off = abs(event.extra)
+        hands = "one hand" if off == 1 else f"{off} hands"
+        what = f"{hands} too {'many' if event.extra > 0 else 'few'} {'was' if off == 1 else 'were'} dealt"
+    finding = Finding(
+        Kind.WRONG_HAND_COUNT,
+        event,
+        facts(state, {Fact.EXTRA_OR_SHORT: extra}),
+        Subject(),
+        lambda v: _deal_explanation(v, what),
+    )
+    _deal_note(r, r.adjudicate(finding), event)

@@ -159,6 +159,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
     r.track_cards(event, name, event.received)
     state.cards_out += count
     seat.drew = state.draw_index
+    r.drawn[(state.deal_number, state.draw_index, name)] = count
     state.served_this_draw.append(name)
     state.draw_moves.append(name)
     r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
@@ -222,12 +223,19 @@ def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
     if not owed or event.discards or event.count != owed or state.seats[name].drew < state.draw_index:
         return False
     del state.fifth_owed[name]
-    _pack_check(r, event, name, owed, f"the pack ran out on {name}'s fifth card")
+    # "If the last player wishes to draw five new cards, four are dealt right away, and a card is
+    # burned before the player receives a fifth card" (002 Rules for Draw High, item 5): nobody was
+    # served between his four and his fifth.
+    burn = 1 if state.draw_moves and state.draw_moves[-1] == name else 0
+    _pack_check(r, event, name, owed + burn, f"the pack ran out on {name}'s fifth card")
+    state.cards_out += burn
     received = list(event.received)[:owed]
     state.give(name, received or [UNKNOWN] * owed)
     r.track_cards(event, name, event.received)
     state.cards_out += owed
-    r.note(event, "the fifth card of a five-card draw")
+    key = (state.deal_number, state.draw_index, name)
+    r.drawn[key] = r.drawn.get(key, 0) + owed
+    r.note(event, "the fifth card of a five-card draw" + (", after a burn card" if burn else ""))
     _replace_after_draw(r, event)
     return True
 
@@ -312,3 +320,78 @@ def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
         RemedyId.MISDEAL: f"{what}; it is a misdeal.",
     }
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- "how many did you draw?", and discards taken back -------------------------------------------
+
+
+def cards_drawn(r: Replay, name: str) -> int | None:
+    """How many cards ``name`` was served on the last draw he has had this deal (0 standing pat,
+    or when the log moved on without serving him); None before he has drawn at all."""
+    state = r.state
+    last = min(state.draw_index, state.seats[name].drew)
+    if last <= 0:
+        return None
+    return r.drawn.get((state.deal_number, last, name), 0)
+
+
+def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
+    """``Ann asks Bob how many he drew``: the question is recorded for the answer that follows."""
+    r.draw_questions[event.asked] = event.player
+    if cards_drawn(r, event.asked) is None:
+        r.note(event, f"{event.asked} has not drawn yet")
+        return
+    r.note(event, "")
+
+
+def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
+    """``Bob says he drew 2``: checked against what he was served; a wrong answer is ruled."""
+    name = event.player
+    asker = r.draw_questions.pop(name, None)
+    drew = cards_drawn(r, name)
+    if drew is None:
+        r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
+        return
+    if drew == event.count:
+        r.note(event, "")
+        return
+    asked = f"asked by {asker}, " if asker else ""
+    cards = "card" if event.count == 1 else "cards"
+    what = f"{asked}{name} said he drew {event.count} {cards}, but he drew {drew}"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.PLAY_ON:
+            return f"{what}; a wrong answer changes nothing and play goes on."
+        return f"{what}: {v.summary}"
+
+    finding = Finding(Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, {}), Subject(player=name), explain)
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
+    """``Bob picks up his discards``: the rulebook says whether cards once thrown may come back (to
+    prove openers, say) or stay out of play."""
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    retrieved = tuple(seat.discarded[seat.reshuffled :])
+    if not retrieved and not seat.folded:
+        r.unruled(event, f"{name} has no discards to pick up")
+        return
+    what = f"{name} took back his {'discards' if retrieved else 'thrown-in hand'}"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.DISCARDS_DEAD:
+            return f"{what}; cards once discarded cannot be taken back, so they stay out of play."
+        if v.remedy is RemedyId.PLAY_ON:
+            return f"{what}; that is allowed, and the cards count again (to prove openers)."
+        return f"{what}: {v.summary}"
+
+    finding = Finding(
+        Kind.DISCARDS_RETRIEVED,
+        event,
+        facts(state, {Fact.IS_OPENER: name == state.opener}),
+        Subject(player=name, retrieved=retrieved),
+        explain,
+    )
+    r.note(event, r.adjudicate(finding).remedy)

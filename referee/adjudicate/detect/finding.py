@@ -112,6 +112,9 @@ class Subject:
     """The draw being served."""
     requested: int | None = None
     """The number of cards the player first asked for, when he changed his request."""
+    retrieved: tuple[Card, ...] = ()
+    """Discards the player took back (``picks up his discards``): unknown cards for those the log
+    does not name."""
 
 
 @dataclass(frozen=True, slots=True)

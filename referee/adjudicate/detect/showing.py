@@ -51,7 +51,10 @@ def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
         return
     from referee.adjudicate.showdown import holds_openers
 
-    if holds_openers(r.config, list(event.cards)):
+    seat = state.seats[event.player]
+    # Discards he took back that the rule keeps out of play (discards-dead) prove nothing.
+    usable = [c for c in event.cards if not (c in seat.discarded and state.seen_cards.get(c) == "dead")]
+    if holds_openers(r.config, usable):
         r.openers_proven.add(event.player)
         return
     _rule_false_openers(r, event, event.player)
@@ -120,7 +123,19 @@ def _false_opener_facts(r: Replay, name: str) -> dict[Fact, FactValue]:
         Fact.OTHERS_REMAIN: bool(others),
         Fact.RAISED: state.raised_first_round,
         Fact.CALLERS: len(state.callers),
+        Fact.FIRST_BETTING_COMPLETE: _first_betting_complete(r, others),
     }
+
+
+def _first_betting_complete(r: Replay, others: list[str]) -> bool:
+    """The action before the draw is over: the draw has begun, or the pot is opened and every hand
+    still in (two or more) has acted on the last bet and matched it."""
+    state = r.state
+    if state.draw_index > 0:
+        return True
+    if not state.opened or not others or r.pending:
+        return False
+    return state.phase is not Phase.BETTING or state.round_complete()
 
 
 def _false_openers_explanation(r: Replay, verdict: Verdict, name: str) -> str:
@@ -213,3 +228,56 @@ def check_declaration(r: Replay, name: str) -> None:
         r.rule(finding)  # found after the pot was awarded: the result stands
         return
     r.adjudicate(finding)
+
+
+# --- openers not shown, a pot declared open -------------------------------------------------------
+
+
+def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
+    """``Mike can't show openers``: the table learns here that the opener held no openers."""
+    state = r.state
+    name = event.player
+    if r.awaiting_openers == name:
+        r.awaiting_openers = None  # he was to be paid once he showed them; he cannot
+    if r.config.openers == ANYTHING:
+        r.unruled(event, "this game needs no openers, so there are none to show")
+        return
+    if state.opener != name:
+        r.unruled(event, f"{name} did not open this pot, so he owes no openers")
+        return
+    if name in r.openers_proven:
+        r.note(event, "his openers were already ruled on")
+        return
+    _rule_false_openers(r, event, name)
+
+
+def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
+    """``Bob declares the pot open``: the rulebook says whether the declaration opens the pot (the
+    card room, after false openers) or counts for nothing."""
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if not seat.in_hand:
+        r.note(event, f"{name} is no longer in the hand; line ignored")
+        return
+    if name == state.opener and state.opened:
+        r.note(event, f"{name} opened this pot himself")
+        return
+    what = f"{name} declared the pot open"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.DECLARED_OPEN:
+            return f"{what}; the pot is open, the bets stand, and {name} must prove openers to win it."
+        if v.remedy is RemedyId.VERBAL_IGNORED:
+            return f"{what}; the declaration counts for nothing."
+        return f"{what}: {v.summary}"
+
+    waiting = r.reopened and not state.opened  # a false opening was voided and nobody has opened since
+    finding = Finding(
+        Kind.POT_DECLARED_OPEN,
+        event,
+        facts(state, {Fact.PASSED_FIRST_TURN: seat.passed_first_turn, Fact.POT_REOPENED: waiting}),
+        Subject(player=name),
+        explain,
+    )
+    r.note(event, r.adjudicate(finding).remedy)

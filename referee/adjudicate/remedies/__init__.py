@@ -5,10 +5,11 @@ subject (the player, his card, his action, his hand's count), whatever the irreg
 ``hand-dead`` kills the subject's hand whether he exposed a card or checked facing a bet. The
 rulebook's row picks the remedy; nothing here looks at the kind of irregularity.
 
-Families: ``deal`` (misdeal, refund-all), ``cards`` (card-dead, card-kept), ``hands`` (hand-dead,
-hand-stands, hand-corrected, draw-limited), ``betting`` (bet-stands ... must-complete,
-excess-returned, verbal-*), ``pots`` (pot-carried, pot-reopened, forfeit-pot), ``showing``
-(cards-speak, declaration-binds), ``draw`` (reshuffle-discards) and ``play`` (play-on, same-as).
+Families: ``deal`` (misdeal, refund-all), ``cards`` (card-dead, card-kept, discards-dead),
+``hands`` (hand-dead, hand-stands, hand-corrected, draw-limited), ``betting`` (bet-stands ...
+must-complete, excess-returned, verbal-*), ``pots`` (pot-carried, pot-reopened, forfeit-pot,
+declared-open), ``showing`` (cards-speak, declaration-binds), ``draw`` (reshuffle-discards) and
+``play`` (play-on, same-as).
 """
 
 from __future__ import annotations
@@ -28,13 +29,14 @@ from referee.adjudicate.remedies.betting import (
     raise_not_allowed,
     verbal_binding,
     verbal_ignored,
+    waits_for_turn,
 )
-from referee.adjudicate.remedies.cards import card_dead, card_kept
+from referee.adjudicate.remedies.cards import card_dead, card_kept, discards_dead
 from referee.adjudicate.remedies.deal import misdeal, refund_all
 from referee.adjudicate.remedies.draw import reshuffle_discards
 from referee.adjudicate.remedies.hands import draw_limited, hand_corrected, hand_dead, hand_stands
 from referee.adjudicate.remedies.play import play_on, same_as
-from referee.adjudicate.remedies.pots import forfeit_pot, pot_carried, pot_reopened
+from referee.adjudicate.remedies.pots import declared_open, forfeit_pot, pot_carried, pot_reopened
 from referee.adjudicate.remedies.showing import cards_speak, declaration_binds
 from referee.rulebook.vocabulary import RemedyId
 
@@ -61,6 +63,7 @@ HANDLERS: Final[Mapping[RemedyId, Handler]] = MappingProxyType(
         RemedyId.OPTIONS: options,
         RemedyId.BET_WITHDRAWN: bet_withdrawn,
         RemedyId.RAISE_NOT_ALLOWED: raise_not_allowed,
+        RemedyId.WAITS_FOR_TURN: waits_for_turn,
         RemedyId.MUST_COMPLETE: must_complete,
         RemedyId.EXCESS_RETURNED: excess_returned,
         RemedyId.VERBAL_BINDING: verbal_binding,
@@ -73,6 +76,8 @@ HANDLERS: Final[Mapping[RemedyId, Handler]] = MappingProxyType(
         RemedyId.RESHUFFLE_DISCARDS: reshuffle_discards,
         RemedyId.PLAY_ON: play_on,
         RemedyId.SAME_AS: same_as,
+        RemedyId.DISCARDS_DEAD: discards_dead,
+        RemedyId.DECLARED_OPEN: declared_open,
     }
 )
 """Every remedy id, with the one handler that applies it."""

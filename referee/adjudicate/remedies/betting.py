@@ -68,6 +68,24 @@ def bet_withdrawn(r: Replay, finding: Finding, verdict: Verdict) -> None:
     return_credit(r, name)
 
 
+def waits_for_turn(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``waits-for-turn``: the action out of turn binds nothing (its chips go back); at his proper
+    turn he acts as he chooses — facing a bet made before it, not a raise. A check out of turn
+    waits there: if the log moves on without a line of his, it is his check."""
+    wager, name = finding.subject.wager, finding.player
+    if wager is None or name is None:
+        return
+    stake(r, name, wager)
+    return_credit(r, name)
+    state = r.state
+    if state.phase is not Phase.BETTING or state.expected_actor() != name:
+        return
+    if not state.can_check(name):
+        state.seats[name].no_raise = True
+    elif wager.act is Act.CHECK:
+        r.waiting_check.add(name)
+
+
 def raise_not_allowed(r: Replay, finding: Finding, verdict: Verdict) -> None:
     """``raise-not-allowed``: the action counts as no more than a call (a check with nothing to call,
     the chips beyond it going back); while the turn is still his he may call or drop, not raise."""
@@ -89,6 +107,7 @@ def must_complete(r: Replay, finding: Finding, verdict: Verdict) -> None:
     stake(r, name, wager)
     full = wager.full if wager.full is not None else max(wager.total, r.state.current_bet)
     r.completing[name] = full
+    r.short_actions[name] = wager.act
 
 
 def excess_returned(r: Replay, finding: Finding, verdict: Verdict) -> None:

@@ -1,4 +1,5 @@
-"""Card remedies: a card out of play and replaced (card-dead), or kept as dealt (card-kept)."""
+"""Card remedies: a card out of play and replaced (card-dead), kept as dealt (card-kept), or
+discards taken back that stay out of play (discards-dead)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,29 @@ def card_kept(r: Replay, finding: Finding, verdict: Verdict) -> None:
         from referee.adjudicate.detect.drawing import hold_to_request
 
         hold_to_request(r, subject.player, subject.requested)
+
+
+def discards_dead(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``discards-dead``: the discards he took back stay out of play; his hand is what it was
+    without them. A card of them he later plays is the log leaving this rulebook's course."""
+    for card in finding.subject.retrieved:
+        if card.is_natural:
+            r.state.seen_cards[card] = "dead"
+
+
+def retrieval_stands(r: Replay, finding: Finding) -> None:
+    """Discards taken back are in the player's hand again (``play-on`` on a retrieval): known to be
+    his, to prove openers with; the hand does not come back to life if he had folded."""
+    name, cards = finding.subject.player, finding.subject.retrieved
+    if name is None or not cards:
+        return
+    state = r.state
+    seat = state.seats[name]
+    for card in cards:
+        if card in seat.discarded:
+            seat.discarded.remove(card)
+        if card.is_natural:
+            state.seen_cards[card] = name
+    seat.cards.extend(cards)
+    seat.cards_known = all(not c.is_unknown for c in seat.cards)
+    r.discarded_waiting.pop(name, None)  # the discard is undone: no draw is waiting on it

@@ -13,8 +13,11 @@ if TYPE_CHECKING:
 
 def play_on(r: Replay, finding: Finding, verdict: Verdict) -> None:
     """``play-on``: nothing changes — the deal and the cards stand (an exposed card stays in its
-    hand), and an action at issue stands as made (a fold too)."""
+    hand), an action at issue stands as made (a fold too), and discards taken back stay taken back."""
+    from referee.adjudicate.remedies.cards import retrieval_stands
+
     stand_as_made(r, finding)
+    retrieval_stands(r, finding)
 
 
 def same_as(r: Replay, finding: Finding, verdict: Verdict) -> None:

@@ -1,5 +1,5 @@
-"""Pot remedies: the pot carried to the next deal, reopened after a false opening, or forfeit to
-the best other hand."""
+"""Pot remedies: the pot carried to the next deal, reopened after a false opening, forfeit to
+the best other hand, or opened by a player's declaration."""
 
 from __future__ import annotations
 
@@ -82,6 +82,7 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
         each.put_in_round = ZERO
     state.last_actor = name
     state.phase = Phase.BETTING
+    r.reopened = True
 
 
 def carry_pot(
@@ -89,11 +90,16 @@ def carry_pot(
 ) -> None:
     """End the deal with no winner; returns as the parameters say, the rest stays for next deal."""
     state = r.state
-    for name, seat in state.seats.items():
-        bets = seat.put_in - r.ledger.forced_in(name)
+    # Bets of this deal, as they stand before anything goes back (what was called is measured here).
+    placed = {name: seat.put_in - r.ledger.forced_in(name) for name, seat in state.seats.items()}
+    for name in state.seats:
+        bets = placed[name]
         if name == offender:
+            called = max((amount for other, amount in placed.items() if other != name), default=ZERO)
             if offender_chips is OffenderChips.RETURNED_EXCEPT_ANTE and bets > ZERO:
                 r.give_back(name, bets)
+            elif offender_chips is OffenderChips.UNCALLED_RETURNED and bets > called:
+                r.give_back(name, bets - called)
             elif offender_chips is OffenderChips.OPENING_BET_STAYS:
                 back = bets - (r.opening_amount if state.opener == name else ZERO)
                 if back > ZERO:
@@ -101,3 +107,17 @@ def carry_pot(
         elif others_chips is OthersChips.RETURNED and bets > ZERO:
             r.give_back(name, bets)
     r.carry("the pot was carried to the next deal")
+
+
+def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``declared-open``: the pot counts as opened by the declarer, who must prove openers to win
+    it; the bets in the pot stand (none go back if nobody else opens) and betting goes on."""
+    name = finding.player
+    if name is None:
+        return
+    state = r.state
+    state.opened = True
+    state.opener = name
+    state.ineligible_openers = set()
+    r.openers_proven.discard(name)
+    r.reopen_returns.clear()  # the pot is open again: bets left standing count
