@@ -32,7 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 _CHILD = """
 import json, sys
-mode, path = sys.argv[1], sys.argv[2]
+mode, path, tree = sys.argv[1], sys.argv[2], sys.argv[3]
+# An editable install finds `referee` through a finder of its own, ahead of sys.path: drop it, so
+# the tree asked for is the one measured.
+sys.meta_path = [finder for finder in sys.meta_path if "editable" not in repr(finder).lower()]
+sys.path.insert(0, tree)
+import referee
+if not referee.__file__.startswith(tree):
+    sys.exit(f"measured {referee.__file__}, not the tree {tree}")
 texts = json.load(open(path, encoding="utf-8"))
 from referee.engine import rule_log, rulebook_name
 from referee.log import parse_log
@@ -57,15 +64,17 @@ elif mode == "rule":
 
 
 def _count(mode: str, logs: Path, tree: Path) -> int:
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     run = subprocess.run(
-        [*valgrind, sys.executable, "-c", _CHILD, mode, str(logs)],
+        [*valgrind, sys.executable, "-c", _CHILD, mode, str(logs), str(tree)],
         capture_output=True,
         text=True,
         env=env,
-        check=True,
+        check=False,
     )
+    if run.returncode != 0:
+        raise SystemExit(f"the {mode} run failed:\n" + run.stderr[-2000:])
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
         raise SystemExit("valgrind printed no instruction count:\n" + run.stderr[-2000:])
