@@ -865,37 +865,23 @@ class Replay:
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
-        awards, rake = self._raked(split)
+        awards, rake, self.last_pots = self._divided(split)
         self.ledger.settle(awards, split.refunds, rake)
         self.last_split = split
-        self.last_pots = self._pot_summaries(split, rake)
         self.outcome = outcome
         self.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
 
-    def _raked(self, split: Split) -> tuple[dict[str, Decimal], Decimal]:
-        """The awards once the house has taken this deal's rake (an imported online hand's ``rake:``).
+    def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
+        """Each won pot divided once: the awards, the rake taken, and each pot for the report (who
+        contested it, who took what, any odd chips).
 
-        The rake comes out of the pots before they are divided, main pot first, as online rooms
-        take it; it is never more than the deal's pot, and it is taken once per deal won.
+        The house's rake (an imported online hand's ``rake:``) comes out of the pots before they
+        are divided, main pot first, as online rooms take it; it is never more than the deal's pot,
+        and it is taken once per deal won. With no rake the awards are the split's own.
         """
-        rake = self.log.header.rake or ZERO
-        if not rake or not split.awards:
-            return dict(split.awards), ZERO
+        rake = (self.log.header.rake or ZERO) if split.awards else ZERO
         awards: dict[str, Decimal] = {}
-        left = rake
-        for pot in split.pots:
-            take = min(left, pot.amount)
-            left -= take
-            for name, share in divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit).items():
-                awards[name] = awards.get(name, ZERO) + share
-        return {name: amount for name, amount in awards.items() if amount}, rake - left
-
-    def _pot_summaries(self, split: Split, rake: Decimal) -> tuple[PotSummary, ...]:
-        """Each won pot for the report: who contested it, who took what, and any odd chips.
-
-        Divided exactly as :meth:`_raked` divides it (the rake out of the main pot first).
-        """
         summaries: list[PotSummary] = []
         left = rake
         for pot in split.pots:
@@ -903,11 +889,18 @@ class Replay:
             left -= take
             if not pot.winners:
                 continue
-            shares = divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit)
+            # The split has divided each pot already; only a pot the rake came out of is divided anew.
+            shares = pot.shares
+            if take:
+                shares = divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit)
+            for name, share in shares.items():
+                awards[name] = awards.get(name, ZERO) + share
             even = min(shares.values())
             odd = {name: share - even for name, share in shares.items() if share > even}
             summaries.append(PotSummary(pot.amount - take, pot.eligible, tuple(shares), shares, odd))
-        return tuple(summaries)
+        if not rake:
+            return dict(split.awards), ZERO, tuple(summaries)
+        return {name: amount for name, amount in awards.items() if amount}, rake - left, tuple(summaries)
 
     def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
         """Nobody wins this deal: the chips stay in the middle for the next one."""

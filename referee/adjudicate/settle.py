@@ -8,7 +8,7 @@ A layer nobody live put into joins the layer below it; an uncalled top bet goes 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol, TypeVar
 
@@ -33,6 +33,8 @@ class PotShare:
     """Live players who put in enough to win this pot, in seat order."""
     winners: tuple[str, ...]
     """Who took it (several on a tie); empty when it stays for the next deal."""
+    shares: dict[str, Decimal] = field(default_factory=dict)
+    """Each winner's share, in the odd-chip order (the first named has any odd chip)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +145,10 @@ def split_pot(
     ranks: dict[str, K] = {}
     for amount, eligible in layers:
         winners = _best(eligible, strength, ranks)
-        for name, share in divide(amount, odd_chip_order(winners), unit).items():
+        shares = divide(amount, odd_chip_order(winners), unit)
+        for name, share in shares.items():
             awards[name] = awards.get(name, ZERO) + share
-        pots.append(PotShare(amount, tuple(eligible), tuple(winners)))
+        pots.append(PotShare(amount, tuple(eligible), tuple(winners), shares))
     return Split(awards, refunds, tuple(pots))
 
 

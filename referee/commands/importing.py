@@ -85,7 +85,7 @@ def export(
             "--rulebook",
             "-r",
             help="The rulebook whose rulings go into the file. "
-            "Default: the log's `rulebook:` line, else scarne.",
+            "Default: the log's `rulebook:` line, then the group's referee.toml, else scarne.",
         ),
     ] = None,
 ) -> None:
@@ -95,29 +95,19 @@ def export(
     draw games get a code of referee's own, marked as not standard in the file. Irregularities
     have no place in PHH: the original log and the rulings go into `_log` and `_rulings`.
     """
+    from referee.commands._common import read_log_input, rulebook_for_input
     from referee.engine import rule_log
     from referee.errors import Problem, RefereeError
     from referee.importer.phh_write import to_phh
-    from referee.inputs import read_source
-    from referee.log import parse_log
-    from referee.rulebook.load import rulebook_for_log
 
     if not phh:
         err_console.print("say which format to export: --phh (the only one so far)", soft_wrap=True)
         raise typer.Exit(code=2)
     with friendly_errors():
-        source = read_source(log)
-        hand = parse_log(source.text, source.name)
-        line, column = hand.header.position("rulebook")
-        book = rulebook_for_log(
-            hand.header.rulebook,
-            rulebook,
-            source.folder,
-            log_file=source.name,
-            line=line,
-            column=column,
-            log_text=source.text,
-        )
+        # Read as `rule` reads it (the group's referee.toml included), so the file holds the same rulings.
+        read = read_log_input(log)
+        book = rulebook_for_input(read, rulebook)
+        hand, source = read.log, read.source
         text = to_phh(hand, source.text, book, rule_log(hand, source.text, book))
         if out is None:
             typer.echo(text, nl=False)

@@ -254,7 +254,7 @@ def _status(upcoming: Next) -> str:
 
 
 def _ruling_text(ruling: Ruling) -> str:
-    from referee.table.verdict import decision_words
+    from referee.report.words import decision_words
 
     return (
         f"RULING, line {ruling.line} ({ruling.event}): {ruling.irregularity} — "

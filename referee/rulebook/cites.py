@@ -143,3 +143,14 @@ def cite_words(text: str, hints: Iterable[str] = ()) -> str:
     """A cite string in words: ``Scarne, Betting Out of Turn, item 3``."""
     cite = parse_cite(text)
     return cite.words(source_names(cite.files(), [*hints, *cite.rulebooks()]))
+
+
+def setting_cite(path: str, cites: dict[str, str]) -> str:
+    """The cite a rulebook's ``game.cite`` gives the setting at dotted ``path``: its own, else the
+    nearest enclosing one's (``betting.raise_cap.raises`` falls back on ``betting.raise_cap``, then
+    ``betting``); empty when none is cited."""
+    while path:
+        if path in cites:
+            return cites[path]
+        path = path.rpartition(".")[0]
+    return ""

@@ -17,6 +17,7 @@ from typing import Any
 from rich.text import Text
 from rich.tree import Tree
 
+from referee.rulebook.cites import setting_cite
 from referee.rulebook.decisions import citation, decide
 from referee.rulebook.games import effective_game
 from referee.rulebook.model import Count, RemedyBase, Row, RowSource, Rulebook, When
@@ -81,7 +82,7 @@ def setting_lines(book: Rulebook, effective: bool) -> list[tuple[str, str, str]]
             (
                 path,
                 yes_no(value) if not isinstance(value, list) else "[" + ", ".join(map(str, value)) + "]",
-                _cite_for(path, cites),
+                setting_cite(path, cites),
             )
         )
     return lines
@@ -94,14 +95,6 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, obje
             yield from _flatten(value, path + ".")
         else:
             yield path, value
-
-
-def _cite_for(path: str, cites: dict[str, str]) -> str:
-    while path:
-        if path in cites:
-            return cites[path]
-        path = path.rpartition(".")[0]
-    return ""
 
 
 def rows_shown(book: Rulebook, effective: bool) -> dict[Kind, list[Row]]:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from referee.rulebook.cites import setting_cite
 from referee.rulebook.decisions import citation
 from referee.rulebook.model import RemedyBase, Row, Rulebook, SameAs
 from referee.rulebook.vocabulary import REMEDY_WORDS, Kind
@@ -104,8 +105,8 @@ def build_sheet(book: Rulebook) -> Sheet:
         sentence = setting_sentence(path, value)
         if sentence is None:
             continue
-        cite = _cite_for(path, dict(book.game.cite))
-        house = _cite_for(path, dict(house_cites)) != ""
+        cite = setting_cite(path, dict(book.game.cite))
+        house = setting_cite(path, dict(house_cites)) != ""
         cite_text = cite_words(cite, hints) if cite else ""
         marked = house and cite_text and not cite_text.lower().startswith("house")
         game.append((sentence, ("house rule: " if marked else "") + cite_text))
@@ -202,14 +203,6 @@ def _settings(data: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, obj
             yield from _settings(value, path + ".")
         else:
             yield path, value
-
-
-def _cite_for(path: str, cites: dict[str, str]) -> str:
-    while path:
-        if path in cites:
-            return cites[path]
-        path = path.rpartition(".")[0]
-    return ""
 
 
 _ENUM_SENTENCES: Final[dict[str, dict[object, str]]] = {

@@ -316,6 +316,6 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 
 def _words(decision: object) -> str:
-    from referee.table.verdict import decision_words
+    from referee.report.words import decision_words
 
     return decision_words(str(decision))

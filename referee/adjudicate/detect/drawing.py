@@ -109,22 +109,13 @@ def draw(r: Replay, event: ev.Draw) -> None:
         findings = True
         count = serving.count
     if count > deck_left:
-        r.adjudicate(
-            Finding(
-                Kind.DECK_EXHAUSTED,
-                event,
-                facts(state, {}),
-                Subject(player=name),
-                lambda v: f"the pack ran out on {name}'s draw; {v.summary or v.remedy}",
-            )
-        )
+        _pack_check(r, event, name, count, f"the pack ran out on {name}'s draw")
         findings = True
     discards = list(event.discards) or (list(waiting.cards) if waiting else [])
     received = list(event.received)[:count]
     if waiting is not None and not event.discards:
         # The discards were already taken out by the Discard line.
-        seat.cards.extend(received if received else [UNKNOWN] * count)
-        seat.cards_known = all(not c.is_unknown for c in seat.cards)
+        state.give(name, received if received else [UNKNOWN] * count)
     else:
         state.replace_cards(name, discards, count, received)
     owed = r.owed_cards.pop(name, 0)
