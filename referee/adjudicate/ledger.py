@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from enum import StrEnum, unique
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 ZERO = Decimal(0)
 
@@ -44,6 +44,12 @@ class Move(StrEnum):
 
 
 INTO_MIDDLE = frozenset({Move.ANTE, Move.BLIND, Move.BET, Move.MATCH})
+
+# Read once: in Python 3.11 every read of a member through its enum class (``Move.BET``) goes
+# through EnumType's slow __getattr__ hook, and ``pay`` runs for every chip.
+_BET: Final = Move.BET
+_ANTE: Final = Move.ANTE
+_BLIND: Final = Move.BLIND
 
 
 class Entry(NamedTuple):
@@ -128,21 +134,24 @@ class Ledger:
     def pay(self, name: str, amount: Decimal, move: Move = Move.BET) -> Decimal:
         """``name`` puts chips into this deal's pot; at most what he has behind. Returns what he paid."""
         # Compared by identity: an enum's hash is computed in Python, and this runs for every chip.
-        if move is not Move.BET and move is not Move.ANTE and move is not Move.BLIND:
+        if move is not _BET and move is not _ANTE and move is not _BLIND:
             raise ValueError(f"{move} is not a payment into this deal's pot")
-        stack = self.stack(name)
-        if stack is not None:
-            amount = min(amount, stack)
+        start = self._start.get(name)
+        if start is not None:
+            # self.stack(name), and min(amount, stack), written out: this runs for every chip paid.
+            stack = start - self.put_in[name] + self.got_back[name]
+            if stack < amount:
+                amount = stack
         if amount <= ZERO:
             return ZERO
-        self._record(move, name, amount)
+        self.entries.append(Entry(self.deal, move, name, amount))
         self.put_in[name] += amount
         self._in_deal[name] += amount
         self._share[name] += amount
-        if move is not Move.BET:
+        if move is not _BET:
             self._forced[name] += amount
-        if move is Move.ANTE:
-            self._antes[name] += amount
+            if move is _ANTE:
+                self._antes[name] += amount
         return amount
 
     def hand_back(self, name: str, amount: Decimal) -> None:

@@ -25,7 +25,7 @@ from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies.betting import complete_now
 from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
 from referee.adjudicate.showdown import Strength
-from referee.adjudicate.table import Phase, new_hand_state
+from referee.adjudicate.table import BEFORE_DEAL, BETTING, DEAL, DRAW, OVER, SHOWDOWN, Phase, new_hand_state
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.events import LimitKind
@@ -34,6 +34,8 @@ from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, DealSummary, Divergence, Outcome, PotSummary, Result, RowCheck, Ruling
 
 ZERO = Decimal(0)
+# The walk's hottest checks compare the phase with BETTING, DRAW, OVER... imported from the table
+# rather than read as ``Phase.OVER``: an enum member read through its class is slow in Python 3.11.
 
 
 E = TypeVar("E", bound=ev.Event)
@@ -201,7 +203,7 @@ class Replay:
                     complete_now(self, name)
             if self.waiting_check and not isinstance(event, ev.Note):
                 self._waiting_checks_stand(getattr(event, "player", None))
-            if self.state.phase is Phase.OVER and not isinstance(
+            if self.state.phase is OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
             ):
                 if isinstance(
@@ -330,12 +332,12 @@ class Replay:
     def enter_betting(self) -> bool:
         """Move into a betting round if the log has reached one; False when none can start."""
         state = self.state
-        if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL):
+        if state.phase in (BEFORE_DEAL, DEAL):
             state.dealt = True
             state.round_index = 0
             state.start_first_round()
             return True
-        if state.phase is Phase.DRAW:
+        if state.phase is DRAW:
             self.end_draw()
             if state.round_index == 0:
                 self.first_round_bet = state.current_bet
@@ -344,7 +346,7 @@ class Replay:
             self.absorb.clear()
             self.waiting_check.clear()
             return True
-        return state.phase is Phase.BETTING
+        return state.phase is BETTING
 
     # --- chips --------------------------------------------------------------------------------
 
@@ -509,7 +511,7 @@ class Replay:
     def _action(self, event: ev.Event) -> None:
         state = self.state
         name = getattr(event, "player", "")
-        if isinstance(event, ev.Check) and state.phase is Phase.DRAW and state.next_to_draw() == name:
+        if isinstance(event, ev.Check) and state.phase is DRAW and state.next_to_draw() == name:
             # A rap on the table in his turn to draw is "the declaration of a pat hand that does not
             # want to draw any cards" (002 Rules for Draw High, item 9): it is no check.
             self._stand_pat(ev.StandPat(name, line=event.line, column=event.column))
@@ -546,14 +548,14 @@ class Replay:
     def _fold(self, event: ev.Fold) -> None:
         state = self.state
         name = event.player
-        if state.phase in (Phase.BEFORE_DEAL, Phase.DEAL, Phase.DRAW):
+        if state.phase in (BEFORE_DEAL, DEAL, DRAW):
             self.enter_betting()
         seat = state.seats[name]
         if not seat.in_hand:
             self.note(event, f"{name} is no longer in the hand; line ignored")
             return
         expected = state.expected_actor()
-        in_turn = expected == name or state.phase is not Phase.BETTING
+        in_turn = expected == name or state.phase is not BETTING
         facing = state.to_call(name) > ZERO
         if not in_turn or not facing:
             betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
@@ -568,7 +570,7 @@ class Replay:
         pending = self.pending.pop(name, None)
         if pending is not None and seat.credit:
             seat.credit = ZERO  # his out-of-turn chips stay in the pot
-        if self.state.phase is Phase.BETTING and self.state.expected_actor() == name:
+        if self.state.phase is BETTING and self.state.expected_actor() == name:
             self.state.fold(name)
         else:
             seat.in_hand = False
@@ -577,7 +579,7 @@ class Replay:
     def after_action(self) -> None:
         """End the deal when one player is left; end a round nobody opened."""
         state = self.state
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             return
         live = state.live()
         if len(live) == 1 and state.dealt:
@@ -587,7 +589,7 @@ class Replay:
             self.carry("everyone is out of the pot")
             return
         if (
-            state.phase is Phase.BETTING
+            state.phase is BETTING
             and state.round_index == 0
             and not state.opened
             and not state.blind_posters
@@ -602,7 +604,7 @@ class Replay:
             return
         state = self.state
         for name in list(self.pending):
-            if state.phase is not Phase.BETTING:
+            if state.phase is not BETTING:
                 betting.decide_out_of_turn(self, name)
                 continue
             expected = state.expected_actor()
@@ -748,7 +750,7 @@ class Replay:
         """Settle once every live hand at the showdown has been shown."""
         state = self.state
         live = state.live()
-        if state.phase is not Phase.SHOWDOWN or not live:
+        if state.phase is not SHOWDOWN or not live:
             return
         if not all(state.seats[n].shown for n in live):
             return
@@ -861,7 +863,7 @@ class Replay:
             self.ledger.dead_antes(),
             self.ledger.shares(),
         )
-        at_showdown = state.phase is Phase.SHOWDOWN and state.seats[winner].shown
+        at_showdown = state.phase is SHOWDOWN and state.seats[winner].shown
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:

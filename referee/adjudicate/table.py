@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
+from typing import Final
 
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger, Move
@@ -35,6 +36,17 @@ class Phase(StrEnum):
     """Hands are being shown."""
     OVER = "over"
     """The deal is settled or void; only a new deal follows."""
+
+
+# The members the hot checks compare with, read once. Python 3.11's EnumType has a __getattr__, so
+# every ``Phase.BETTING`` read goes through a slow attribute hook (several times a global's cost),
+# and the replay asks for the phase on every line.
+BEFORE_DEAL: Final = Phase.BEFORE_DEAL
+DEAL: Final = Phase.DEAL
+BETTING: Final = Phase.BETTING
+DRAW: Final = Phase.DRAW
+SHOWDOWN: Final = Phase.SHOWDOWN
+OVER: Final = Phase.OVER
 
 
 @dataclass(slots=True)
@@ -180,7 +192,8 @@ class HandState:
 
     def live(self) -> list[str]:
         """Players still contesting the pot, clockwise from the dealer's left."""
-        return [name for name in self.players_from(self.dealer) if self.seats[name].in_hand]
+        seats = self.seats
+        return [name for name in self.players_from(self.dealer) if seats[name].in_hand]
 
     def first_to_act(self) -> str | None:
         """Who speaks first in the current betting round."""
@@ -213,16 +226,19 @@ class HandState:
 
     def expected_actor(self) -> str | None:
         """Whose turn it is now in a betting round, or None when the round is complete."""
-        if self.phase is not Phase.BETTING:
+        if self.phase is not BETTING:
             return None
         if self.round_complete():
             return None
         start = self.last_actor
         if start is None:
             return self.first_to_act()
+        seats = self.seats
+        bet = self.current_bet
         for name in self.players_from(start):
-            seat = self.seats[name]
-            if seat.can_act and (not seat.acted or seat.put_in_round < self.current_bet):
+            seat = seats[name]
+            # ``seat.can_act``, written out: this runs for every betting line.
+            if seat.in_hand and not seat.all_in and (not seat.acted or seat.put_in_round < bet):
                 return name
         return None
 
@@ -251,7 +267,7 @@ class HandState:
 
     def next_to_draw(self) -> str | None:
         """Who is served next on the draw: clockwise from the dealer's left, the dealer last."""
-        if self.phase is not Phase.DRAW:
+        if self.phase is not DRAW:
             return None
         start = self.dealer
         if self.config.draw_left_of_big_blind and self.blind_posters:
@@ -279,9 +295,12 @@ class HandState:
 
     def to_call(self, name: str) -> Decimal:
         """Chips ``name`` must add to stay in (capped by his stack under table stakes)."""
-        owed = max(ZERO, self.current_bet - self.seats[name].put_in_round)
-        stack = self.seats[name].stack
-        return owed if stack is None else min(owed, stack)
+        seat = self.seats[name]
+        owed = self.current_bet - seat.put_in_round
+        if owed <= ZERO:  # max(ZERO, owed): `max` and `min` of Decimals cost several comparisons
+            owed = ZERO
+        stack = seat.stack
+        return owed if stack is None or owed <= stack else stack
 
     def can_check(self, name: str) -> bool:
         return self.seats[name].put_in_round >= self.current_bet
@@ -308,7 +327,9 @@ class HandState:
         """
         seat = self.seats[name]
         paid = self.ledger.pay(name, amount, move or (Move.BET if betting else Move.ANTE))
-        if seat.stack == ZERO and (betting or paid > ZERO):
+        stack = seat.stack
+        # `is not None` first: comparing None with a Decimal costs an abstract-class check.
+        if stack is not None and stack == ZERO and (betting or paid > ZERO):
             # An ante can take a short stack's last chip: he is all in for the antes.
             seat.all_in = True
         if betting:
@@ -367,7 +388,8 @@ class HandState:
     def bet_to(self, name: str, total: Decimal) -> Decimal:
         """``name`` puts in enough to have ``total`` in this round: a bet, raise or call."""
         seat = self.seats[name]
-        paid = self.pay(name, max(ZERO, total - seat.put_in_round))
+        owed = total - seat.put_in_round
+        paid = self.pay(name, owed if owed > ZERO else ZERO)
         if seat.put_in_round > self.current_bet and self.current_bet == ZERO and self.pass_and_out():
             self._passers_drop(name)
         if seat.put_in_round > self.current_bet:
@@ -376,7 +398,8 @@ class HandState:
             self.current_bet = seat.put_in_round
             self.last_aggressor = name
             if full:
-                self.last_raise = max(self.last_raise, raise_size)
+                if raise_size > self.last_raise:
+                    self.last_raise = raise_size
                 self.bets_this_round += 1
                 for other in self.seats.values():
                     if other is not seat:
