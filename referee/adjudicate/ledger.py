@@ -63,6 +63,9 @@ class Entry(NamedTuple):
     amount: Decimal
 
 
+_new_tuple = tuple.__new__
+
+
 class Ledger:
     """The chips of one log, over all its deals."""
 
@@ -70,6 +73,8 @@ class Ledger:
         self.players = tuple(players)
         start = stacks or {}
         self._start: dict[str, Decimal | None] = {name: start.get(name) for name in self.players}
+        self.table_stakes = any(amount is not None for amount in self._start.values())
+        """Some player's stack is known (else ``stack`` is None for everyone, and need not be asked)."""
         self.entries: list[Entry] = []
         self.deal = 1
         self._in_deal = dict.fromkeys(self.players, ZERO)
@@ -144,7 +149,8 @@ class Ledger:
                 amount = stack
         if amount <= ZERO:
             return ZERO
-        self.entries.append(Entry(self.deal, move, name, amount))
+        # Entry(...) without the named tuple's Python-level __new__: one payment per betting line.
+        self.entries.append(_new_tuple(Entry, (self.deal, move, name, amount)))
         self.put_in[name] += amount
         self._in_deal[name] += amount
         self._share[name] += amount

@@ -89,7 +89,8 @@ class Replay:
         self.text = text
         self._lines: list[str] | None = None
         header = log.header
-        stacks: dict[str, Decimal | None] = {name: header.stack(name) for name in header.seats}
+        given = dict(header.stacks)
+        stacks: dict[str, Decimal | None] = {name: given.get(name) for name in header.seats}
         self.ledger = Ledger(header.seats, stacks)
         """Every chip of the log moves here, and only here."""
         self.state = new_hand_state(config, header.seats, header.dealer or header.seats[-1], self.ledger)

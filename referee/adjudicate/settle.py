@@ -60,7 +60,9 @@ def chip_unit(amounts: Sequence[Decimal]) -> Decimal:
     """
     unit = Decimal(1)
     with exact():
-        for amount in amounts:
+        # Each amount once, in the order first met: a unit only ever gets finer by a factor that
+        # keeps every amount it divided divisible, so an amount seen again changes nothing.
+        for amount in dict.fromkeys(amounts):
             while amount % unit:
                 # A quarter is a chip of its own; an amount that is no multiple of it falls to cents.
                 unit = Decimal("0.25") if unit == 1 and amount % Decimal("0.25") == 0 else unit / 10

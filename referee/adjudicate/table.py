@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
+from operator import attrgetter
 from typing import Final
 
 from referee.adjudicate.config import PlayConfig
@@ -95,7 +96,9 @@ class Seat:
     @property
     def stack(self) -> Decimal | None:
         """Chips behind; None when the log gives no stacks (no table-stakes limit)."""
-        return self.ledger.stack(self.name)
+        ledger = self.ledger
+        # Asked several times on every betting line; most logs give no stacks at all.
+        return ledger.stack(self.name) if ledger.table_stakes else None
 
     @property
     def put_in(self) -> Decimal:
@@ -193,7 +196,9 @@ class HandState:
     def live(self) -> list[str]:
         """Players still contesting the pot, clockwise from the dealer's left."""
         seats = self.seats
-        return [name for name in self.players_from(self.dealer) if seats[name].in_hand]
+        # The rotation read straight from the cache: asked after every action.
+        rotation = self._rotations.get(self.dealer) or self.players_from(self.dealer)
+        return [name for name in rotation if seats[name].in_hand]
 
     def first_to_act(self) -> str | None:
         """Who speaks first in the current betting round."""
@@ -462,17 +467,21 @@ class HandState:
     def give(self, name: str, cards: list[Card]) -> None:
         seat = self.seats[name]
         seat.cards.extend(cards)
-        seat.cards_known = all(c.rank is not None or c.is_joker for c in seat.cards)  # none is `??`
+        seat.cards_known = none_unknown(seat.cards)
 
     def replace_cards(self, name: str, discards: list[Card], count: int, received: list[Card]) -> None:
         """The draw: out go ``discards`` (or ``count`` unnamed cards), in come ``received``."""
         seat = self.seats[name]
         out = list(discards)
+        # Cards found by their index (what Card.__eq__ compares), without a Python-level __eq__
+        # for every card passed over.
+        held = list(map(_INDEX, seat.cards))
         for card in out:
-            if card in seat.cards:
-                seat.cards.remove(card)
-            elif UNKNOWN in seat.cards:
-                seat.cards.remove(UNKNOWN)
+            index = card.index if card.index in held else -1 if -1 in held else None
+            if index is not None:
+                position = held.index(index)
+                del held[position]
+                del seat.cards[position]
         missing = count - len(out) if not out else 0
         for _ in range(max(0, missing)):
             # The log does not say which cards went: whatever he held becomes unknown.
@@ -486,7 +495,16 @@ class HandState:
             if card.is_natural:
                 self.seen_cards[card] = "discards"
         seat.cards.extend(received if received else [UNKNOWN] * count)
-        seat.cards_known = all(c.rank is not None or c.is_joker for c in seat.cards)  # none is `??`
+        seat.cards_known = none_unknown(seat.cards)
+
+
+_INDEX: Final = attrgetter("index")
+
+
+def none_unknown(cards: list[Card]) -> bool:
+    """None of ``cards`` is ``??`` (index -1): a card's index read in C, with no Python-level call
+    per card."""
+    return -1 not in map(_INDEX, cards)
 
 
 def new_hand_state(config: PlayConfig, order: tuple[str, ...], dealer: str, ledger: Ledger) -> HandState:

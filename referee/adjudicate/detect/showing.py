@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import FactValue, Finding, Subject, facts, phase_fact
-from referee.adjudicate.table import Phase
+from referee.adjudicate.table import Phase, none_unknown
 from referee.cards import Card
 from referee.log.words import declared_rank
 from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
@@ -28,7 +28,7 @@ def show(r: Replay, event: ev.Show) -> None:
     if state.phase is Phase.BETTING and state.round_complete():
         state.phase = Phase.SHOWDOWN
     seat.cards = list(event.cards)
-    seat.cards_known = all(not c.is_unknown for c in seat.cards)
+    seat.cards_known = none_unknown(seat.cards)
     seat.shown = True
     r.track_cards(event, name, event.cards)
     if state.phase is Phase.OVER:
