@@ -14,6 +14,7 @@ import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from decimal import Decimal
+from operator import attrgetter
 from typing import Final
 
 from referee.cards import Card
@@ -32,6 +33,9 @@ from referee.log.fast import CARD_WORDS_READ
 from referee.log.tokens import AMOUNT_PATTERN, read_amount, shorten
 from referee.money import AmountError, format_amount
 
+_ZERO: Final = Decimal(0)
+_INDEX: Final = attrgetter("index")
+"""A card's index read in C (the glance at every line compares cards by it)."""
 _SEATS_LINE: Final = re.compile(r"[ \t\f]*seats[ \t\f]*:", re.IGNORECASE)
 _WORD: Final = re.compile(r"[^\s,]+")
 # The grammar's AMOUNT where it may stand: after a space, a `/` or a `-`.
@@ -66,8 +70,8 @@ class _Checker:
             if (
                 isinstance(event, _ALWAYS_IN_FULL)
                 or (seats and isinstance(player, str) and player not in seats)
-                or (isinstance(amount, Decimal) and amount <= 0)
-                or (len(cards) > 1 and len({card.index for card in cards}) != len(cards))
+                or (isinstance(amount, Decimal) and amount <= _ZERO)
+                or (len(cards) > 1 and len(set(map(_INDEX, cards))) != len(cards))
             ):
                 yield from self._check_event(event)
 

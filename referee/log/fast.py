@@ -182,6 +182,8 @@ _LONGEST_FROM: Final = {
     first: max(len(phrase) for phrase in _PLAYER_VERBS if phrase[0] == first) for first in _SECOND_WORDS
 }
 """For each first word of a verb, the most words a spelling starting with it has."""
+_ONE_WORD: Final = {phrase[0]: (key, 1) for phrase, key in _PLAYER_VERBS.items() if len(phrase) == 1}
+"""What ``_verb`` answers for each verb of one word (made once: most lines name one)."""
 
 
 def _verb(words: list[str]) -> tuple[str, int] | None:
@@ -196,8 +198,7 @@ def _verb(words: list[str]) -> tuple[str, int] | None:
     if seconds is None:
         return None
     if len(words) == 1 or words[1].lower() not in seconds:  # one word, the commonest case
-        key = _PLAYER_VERBS.get((first,))
-        return None if key is None else (key, 1)
+        return _ONE_WORD.get(first)
     lowered = tuple(word.lower() for word in words[: _LONGEST_FROM[first]])
     for size in range(len(lowered), 0, -1):
         key = _PLAYER_VERBS.get(lowered[:size])

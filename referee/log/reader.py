@@ -124,7 +124,7 @@ class _Reader:
             text = text[1:]
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         for number, raw in enumerate(lines, start=1):
-            if len(self.syntax) + len(self.other) > MAX_PROBLEMS:
+            if (self.syntax or self.other) and len(self.syntax) + len(self.other) > MAX_PROBLEMS:
                 break
             code = raw.lstrip(" \t\f")
             if not code:
