@@ -36,6 +36,8 @@ from referee.ruling import Action, DealSummary, Divergence, Outcome, PotSummary,
 ZERO = Decimal(0)
 # The walk's hottest checks compare the phase with BETTING, DRAW, OVER... imported from the table
 # rather than read as ``Phase.OVER``: an enum member read through its class is slow in Python 3.11.
+# The same for the moves every ante and bet pays with.
+_ANTE, _BLIND, _BET = Move.ANTE, Move.BLIND, Move.BET
 
 
 E = TypeVar("E", bound=ev.Event)
@@ -354,7 +356,7 @@ class Replay:
     def pay(
         self, name: str, amount: Decimal, *, betting: bool = True, ante: bool = False, blind: bool = False
     ) -> Decimal:
-        move = Move.ANTE if ante else Move.BLIND if blind else Move.BET
+        move = _ANTE if ante else _BLIND if blind else _BET
         return self.state.pay(name, amount, betting=betting, move=move)
 
     def give_back(self, name: str, amount: Decimal) -> None:
@@ -489,8 +491,16 @@ class Replay:
                     if self.state.phase is Phase.OVER:
                         return
                 continue
-            previous = seen.get(card)
-            if previous == where:
+            # Most cards are met for the first time: one lookup says so and records where (a card's
+            # hash is computed in Python); a card found outside the pack is taken out again.
+            size = len(seen)
+            previous: str | None = seen.setdefault(card, where)
+            if len(seen) != size:
+                if whole_pack or card in self.deck:
+                    continue
+                del seen[card]
+                previous = None
+            elif previous == where:
                 continue  # seen here before, and so known to be in the pack
             if not whole_pack and card not in self.deck:
                 dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
@@ -753,8 +763,10 @@ class Replay:
         live = state.live()
         if state.phase is not SHOWDOWN or not live:
             return
-        if not all(state.seats[n].shown for n in live):
-            return
+        seats = state.seats
+        for name in live:
+            if not seats[name].shown:
+                return  # a live hand is still to be shown
         from referee.adjudicate.showdown import hand_strength
 
         strengths = {}

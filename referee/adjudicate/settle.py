@@ -7,6 +7,7 @@ A layer nobody live put into joins the layer below it; an uncalled top bet goes 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -181,7 +182,7 @@ def _layers(
         above = reaching - count
         # Written with as many decimal places as adding every player's part would give ("3.00").
         places = min(finest, _places(previous), _places(level) if above else 0)
-        amount = (level - previous) * reaching + Decimal((0, (0,), places))
+        amount = (level - previous) * reaching + _zero(places)
         reaching = above
         eligible = [name for name, reach in live_reach if reach >= number]
         if eligible and layers and layers[-1][1] == eligible:
@@ -236,6 +237,12 @@ def _antes_alone(
         return layers
     rest = [(main_amount - taken, main_eligible)] if main_amount > taken else []
     return floors + rest + layers[1:]
+
+
+@functools.cache
+def _zero(places: int) -> Decimal:
+    """Zero written with ``places`` decimal places (``places`` is the exponent: -2 for ``0.00``)."""
+    return Decimal((0, (0,), places))
 
 
 def _places(amount: Decimal) -> int:

@@ -48,6 +48,8 @@ BETTING: Final = Phase.BETTING
 DRAW: Final = Phase.DRAW
 SHOWDOWN: Final = Phase.SHOWDOWN
 OVER: Final = Phase.OVER
+_BET: Final = Move.BET
+_ANTE: Final = Move.ANTE
 
 
 @dataclass(slots=True)
@@ -331,7 +333,7 @@ class HandState:
         what the chips are (an ante when not betting, else a bet, unless given).
         """
         seat = self.seats[name]
-        paid = self.ledger.pay(name, amount, move or (Move.BET if betting else Move.ANTE))
+        paid = self.ledger.pay(name, amount, move or (_BET if betting else _ANTE))
         stack = seat.stack
         # `is not None` first: comparing None with a Decimal costs an abstract-class check.
         if stack is not None and stack == ZERO and (betting or paid > ZERO):
