@@ -110,11 +110,22 @@ _UNITS: Final = frozenset(UNITS)
 _CARD_WORD: Final = frozenset(CARD_WORDS)
 
 
+_PLAIN_AMOUNTS: Final[dict[str, Decimal]] = {}
+"""Plain-digit words already read, and their amounts: a log says the same few amounts over and over,
+and the same digits always read as the same (immutable) Decimal."""
+
+
 def _amount(word: str) -> Decimal | None:
     """The amount a word is, or None: not an amount, or one out of bounds, which the grammar reports."""
+    known = _PLAIN_AMOUNTS.get(word)
+    if known is not None:
+        return known
     try:
         if word.isdecimal():  # plain digits, the commonest amount
-            return parse_amount(word)
+            amount = parse_amount(word)
+            if len(_PLAIN_AMOUNTS) < 4096:
+                _PLAIN_AMOUNTS[word] = amount
+            return amount
         return read_amount(word) if AMOUNT.fullmatch(word) else None
     except AmountError:
         return None
