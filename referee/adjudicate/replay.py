@@ -335,6 +335,8 @@ class Replay:
     def enter_betting(self) -> bool:
         """Move into a betting round if the log has reached one; False when none can start."""
         state = self.state
+        if state.phase is BETTING:
+            return True  # the commonest answer, asked on every betting line
         if state.phase in (BEFORE_DEAL, DEAL):
             state.dealt = True
             state.round_index = 0
@@ -349,7 +351,7 @@ class Replay:
             self.absorb.clear()
             self.waiting_check.clear()
             return True
-        return state.phase is BETTING
+        return False  # the showdown, or the deal is over
 
     # --- chips --------------------------------------------------------------------------------
 

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay, Verdict
 
 ZERO = Decimal(0)
+_BET_OR_OPEN: Final = (ev.Bet, ev.Open)
+"""Made once: ``ev.Bet | ev.Open`` builds a new union at every betting line."""
 
 
 @dataclass(slots=True)
@@ -78,7 +80,7 @@ def intended_total(r: Replay, event: ev.Event, name: str) -> Decimal:
     """The total this round ``event`` would bring the player to."""
     state = r.state
     seat = state.seats[name]
-    if isinstance(event, ev.Bet | ev.Open):
+    if isinstance(event, _BET_OR_OPEN):
         base = max(seat.put_in_round, state.current_bet) if state.current_bet else seat.put_in_round
         return base + event.amount
     if isinstance(event, ev.Raise):
@@ -243,7 +245,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     added = total - state.current_bet
     least, most = r.bet_bounds(name)
     most = _jackpot_most(r, most)
-    unopened = isinstance(event, ev.Bet | ev.Open) and not state.opened
+    unopened = isinstance(event, _BET_OR_OPEN) and not state.opened
     action = Act.BET if state.current_bet == ZERO or unopened else Act.RAISE
     if isinstance(event, ev.Raise):
         action = Act.RAISE
