@@ -383,11 +383,12 @@ class Replay:
 
     def call(self, name: str) -> None:
         seat = self.state.seats[name]
+        stack = seat.stack
         self.bet_to(
             name,
             self.state.current_bet
-            if seat.stack is None
-            else min(self.state.current_bet, seat.put_in_round + seat.credit + seat.stack),
+            if stack is None
+            else min(self.state.current_bet, seat.put_in_round + seat.credit + stack),
         )
         if self.state.round_index == 0 and self.state.opened and name != self.state.opener:
             self.state.callers.add(name)
@@ -594,11 +595,17 @@ class Replay:
         state = self.state
         if state.phase is OVER:
             return
-        live = state.live()
-        if len(live) == 1 and state.dealt:
-            self.last_player_standing(live[0])
+        # How many are still in, and who, counted in place: this runs after every action.
+        count = 0
+        last = ""
+        for seat in state.seats.values():
+            if seat.in_hand:
+                count += 1
+                last = seat.name
+        if count == 1 and state.dealt:
+            self.last_player_standing(last)
             return
-        if not live and state.dealt:
+        if not count and state.dealt:
             self.carry("everyone is out of the pot")
             return
         if (

@@ -189,9 +189,8 @@ class HandState:
         """Everyone seated, clockwise, starting with the player after ``start_after``."""
         rotation = self._rotations.get(start_after)
         if rotation is None:
-            index = self.order.index(start_after)
-            count = len(self.order)
-            rotation = tuple(self.order[(index + step) % count] for step in range(1, count + 1))
+            index = self.order.index(start_after) + 1
+            rotation = self.order[index:] + self.order[:index]
             self._rotations[start_after] = rotation
         return rotation
 
@@ -334,8 +333,9 @@ class HandState:
         """
         seat = self.seats[name]
         paid = self.ledger.pay(name, amount, move or (_BET if betting else _ANTE))
-        stack = seat.stack
-        # `is not None` first: comparing None with a Decimal costs an abstract-class check.
+        # Stacks asked for only when the log gives some; `is not None` before comparing, since None
+        # compared with a Decimal costs an abstract-class check.
+        stack = seat.stack if self.ledger.table_stakes else None
         if stack is not None and stack == ZERO and (betting or paid > ZERO):
             # An ante can take a short stack's last chip: he is all in for the antes.
             seat.all_in = True

@@ -238,8 +238,9 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     if isinstance(event, ev.Call):
         _call(r, event, name, total)
         return
-    stack_total = seat.put_in_round + seat.credit + (seat.stack if seat.stack is not None else total)
-    all_in = seat.stack is not None and total >= stack_total
+    stack = seat.stack
+    stack_total = seat.put_in_round + seat.credit + (stack if stack is not None else total)
+    all_in = stack is not None and total >= stack_total
     if all_in:
         total = stack_total
     added = total - state.current_bet
