@@ -52,7 +52,16 @@ from referee.log.tokens import AMOUNT, MAX_COUNT_DIGITS, NAME, HeaderItem, game_
 from referee.log.words import CARD_WORDS, KEYS_BY_PHRASE, KEYWORDS, NUMBERS, UNITS
 from referee.money import AmountError, parse_amount
 
-__all__ = ["AMOUNT", "CARD_WORDS_READ", "HEADER_KEY", "NAME", "fast_event", "fast_header", "fast_line"]
+__all__ = [
+    "AMOUNT",
+    "CARD_WORDS_READ",
+    "HEADER_KEY",
+    "NAME",
+    "fast_event",
+    "fast_header",
+    "fast_key_line",
+    "fast_line",
+]
 
 _COUNT: Final = re.compile(rf"\d{{1,{MAX_COUNT_DIGITS}}}")
 # Anything but plain words separated by spaces or tabs is left to the grammar; so are the marks
@@ -230,6 +239,11 @@ def fast_line(code: str, line: int, column: int) -> Event | HeaderItem | None:
     event = fast_event(code, line, column)
     if event is not None or ":" not in code:
         return event
+    return fast_key_line(code, line, column)
+
+
+def fast_key_line(code: str, line: int, column: int) -> HeaderItem | Event | None:
+    """A ``key: value`` line (a header line or a note), or None when the grammar must decide."""
     key = HEADER_KEY.match(code)
     if key is None:
         return None

@@ -26,7 +26,7 @@ from referee.cards import CardError
 from referee.errors import LogError, LogSyntaxError, Problem
 from referee.events import AnteRule, Comment, Declare, Event, HandLog, Limit, LogHeader, Note, Says
 from referee.log.checks import check_log
-from referee.log.fast import HEADER_KEY, fast_line
+from referee.log.fast import HEADER_KEY, fast_event, fast_key_line, fast_line
 from referee.log.tokens import HeaderItem, LineSlip, comment_start, shorten
 from referee.log.words import HEADER_KEYS, declared_rank
 
@@ -133,6 +133,18 @@ class _Reader:
             if code[0] == "#":
                 self.comments.append(Comment(code.rstrip(), number))
                 continue
+            if "#" not in code:
+                # The commonest line, read here without the calls around it: no comment, and the
+                # fast path reads it (what ``_read_line`` does first, for any line).
+                result: Event | HeaderItem | None = fast_event(code, number, column)
+                if result is None and ":" in code:
+                    result = fast_key_line(code, number, column)
+                if isinstance(result, Event):
+                    self._add_event(result, raw)
+                    continue
+                if isinstance(result, HeaderItem):
+                    self._add_header(result, raw, number, column)
+                    continue
             self._read_line(raw, code, number, column)
         for key, value in self.defaults.items():
             self.header.setdefault(key, value)  # the log's own header line wins
