@@ -38,6 +38,7 @@ ZERO = Decimal(0)
 # rather than read as ``Phase.OVER``: an enum member read through its class is slow in Python 3.11.
 # The same for the moves every ante and bet pays with.
 _ANTE, _BLIND, _BET = Move.ANTE, Move.BLIND, Move.BET
+_FIXED, _SPREAD, _POT = LimitKind.FIXED, LimitKind.SPREAD, LimitKind.POT
 
 
 E = TypeVar("E", bound=ev.Event)
@@ -472,8 +473,8 @@ class Replay:
 
     def _dealt(self, event: ev.DealtCards) -> None:
         state = self.state
-        if state.phase is Phase.BEFORE_DEAL:
-            state.phase = Phase.DEAL
+        if state.phase is BEFORE_DEAL:
+            state.phase = DEAL
             state.dealt = True
             state.cards_out += self.config.hand_size * len(state.order)
         state.seats[event.player].cards = []
@@ -1063,7 +1064,7 @@ class Replay:
         """(least, most) a bet or raise may add above the current bet, by the limit."""
         state = self.state
         limit = self.config.limit
-        if limit.kind is LimitKind.FIXED:
+        if limit.kind is _FIXED:
             size = self.config.bet_size(state.round_index)
             if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
                 return size, max(size, state.current_bet)  # a raise may double the bet before it
@@ -1073,14 +1074,14 @@ class Replay:
             # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
             # betting round" (001 Seven Card Draw Poker, paragraph 4).
             doubled = 2 * self.first_round_bet
-        if limit.kind is LimitKind.SPREAD:
+        if limit.kind is _SPREAD:
             least = limit.low
             if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
                 least = max(limit.low or ZERO, state.last_raise)
             if doubled > (least or ZERO):
                 least = doubled if limit.high is None else min(doubled, limit.high)
             return least, limit.high
-        if limit.kind is LimitKind.POT:
+        if limit.kind is _POT:
             pot_after_call = state.pot() + state.to_call(name)
             return (max(state.last_raise, doubled) or None), pot_after_call
         return (max(state.last_raise, doubled) or None), None

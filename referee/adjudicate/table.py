@@ -354,7 +354,7 @@ class HandState:
     # --- betting ------------------------------------------------------------------------------
 
     def start_round(self) -> None:
-        self.phase = Phase.BETTING
+        self.phase = BETTING
         self.current_bet = ZERO
         self.bets_this_round = 0
         self.last_raise = ZERO

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 ZERO = Decimal(0)
 _BET_OR_OPEN: Final = (ev.Bet, ev.Open)
 """Made once: ``ev.Bet | ev.Open`` builds a new union at every betting line."""
+_BET, _RAISE = Act.BET, Act.RAISE
+"""Read once for the checks made at every bet (an enum member read through its class is slow in
+Python 3.11)."""
 
 
 @dataclass(slots=True)
@@ -247,9 +250,9 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     least, most = r.bet_bounds(name)
     most = _jackpot_most(r, most)
     unopened = isinstance(event, _BET_OR_OPEN) and not state.opened
-    action = Act.BET if state.current_bet == ZERO or unopened else Act.RAISE
+    action = _BET if state.current_bet == ZERO or unopened else _RAISE
     if isinstance(event, ev.Raise):
-        action = Act.RAISE
+        action = _RAISE
     if added <= ZERO:
         if all_in:
             # All in for no more than the bet facing him: that is what his all-in amounts to, a call.
@@ -409,10 +412,10 @@ def _barred_by(r: Replay, name: str, action: Act) -> BarredBy | None:
     state = r.state
     seat = state.seats[name]
     config = r.config
-    if action is Act.RAISE and not config.check_raise and seat.checked_round:
+    if action is _RAISE and not config.check_raise and seat.checked_round:
         return BarredBy.CHECK_RAISE
     if (
-        action is Act.RAISE
+        action is _RAISE
         and not config.blind_may_raise
         and state.round_index == 0
         and state.blind_posters
@@ -420,7 +423,7 @@ def _barred_by(r: Replay, name: str, action: Act) -> BarredBy | None:
         and state.current_bet <= seat.put_in_round
     ):
         return BarredBy.BLIND_OPTION
-    if action is Act.BET and state.round_index == 0 and not state.opened and name in state.ineligible_openers:
+    if action is _BET and state.round_index == 0 and not state.opened and name in state.ineligible_openers:
         return BarredBy.NOT_ELIGIBLE
     return None
 

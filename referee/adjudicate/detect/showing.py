@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import FactValue, Finding, Subject, facts, phase_fact
-from referee.adjudicate.table import Phase, none_unknown
+from referee.adjudicate.table import BETTING, DRAW, OVER, SHOWDOWN, Phase, none_unknown
 from referee.cards import Card
 from referee.log.words import declared_rank
 from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
@@ -23,15 +23,15 @@ def show(r: Replay, event: ev.Show) -> None:
     state = r.state
     name = event.player
     seat = state.seats[name]
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW:
         r.end_draw()
-    if state.phase is Phase.BETTING and state.round_complete():
-        state.phase = Phase.SHOWDOWN
+    if state.phase is BETTING and state.round_complete():
+        state.phase = SHOWDOWN
     seat.cards = list(event.cards)
     seat.cards_known = none_unknown(seat.cards)
     seat.shown = True
     r.track_cards(event, name, event.cards)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return
     r.note(event, "")
     if len(event.cards) != r.config.hand_size and seat.in_hand:
@@ -39,7 +39,7 @@ def show(r: Replay, event: ev.Show) -> None:
     elif name == state.opener and seat.in_hand and name not in r.openers_proven:
         check_openers(r, event, name, list(event.cards))
     check_declaration(r, name)
-    if state.phase is Phase.SHOWDOWN:
+    if state.phase is SHOWDOWN:
         r.maybe_settle_showdown()
 
 
