@@ -11,11 +11,13 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from operator import itemgetter
 from typing import Protocol, TypeVar
 
 from referee.money import QUANTUM, exact
 
 ZERO = Decimal(0)
+_ONE = Decimal(1)
 
 
 class Comparable(Protocol):
@@ -121,15 +123,19 @@ def split_pot(
     # Antes are dead chips of the main pot: they are neither a layer of a side pot nor an
     # uncalled bet to hand back.
     dead = antes or {}
-    dead_money += sum((dead.get(name, ZERO) for name in contributions), ZERO)
-    contributions = {
-        name: amount - dead.get(name, ZERO)
-        for name, amount in contributions.items()
-        if amount - dead.get(name, ZERO) > 0
-    }
+    # One pass: the antes added up as sum(..., ZERO) adds them, and each player's chips beyond them.
+    antes_total = ZERO
+    beyond: dict[str, Decimal] = {}
+    for name, amount in contributions.items():
+        ante = dead.get(name, ZERO)
+        antes_total += ante
+        if amount - ante > ZERO:
+            beyond[name] = amount - ante
+    dead_money += antes_total
+    contributions = beyond
     refunds: dict[str, Decimal] = {}
     live_set = set(live)
-    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    ordered = sorted(contributions.items(), key=itemgetter(1), reverse=True)
     if ordered and ordered[0][0] in live_set:
         top_name, top = ordered[0]
         second = ordered[1][1] if len(ordered) > 1 else ZERO
@@ -247,6 +253,8 @@ def _zero(places: int) -> Decimal:
 
 def _places(amount: Decimal) -> int:
     """The exponent of ``amount`` as written: -2 for ``3.00``, 0 for ``3``."""
+    if amount.same_quantum(_ONE):
+        return 0  # the commonest amount, whole chips, told without building the digits' tuple
     exponent = amount.as_tuple().exponent
     return exponent if isinstance(exponent, int) else 0
 

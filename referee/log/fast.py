@@ -84,6 +84,7 @@ def _card_words() -> dict[str, Card]:
 
 CARD_WORDS_READ: Final = _card_words()
 """Card spellings the grammar's CARD_CODE reads as a whole word (a test checks each one)."""
+_CARD_SPELLINGS: Final = frozenset(CARD_WORDS_READ)
 
 _LINE_EVENTS: Final[dict[str, Callable[..., Event]]] = {
     "everyone_antes": Antes,
@@ -141,14 +142,11 @@ def _amount(word: str) -> Decimal | None:
 
 
 def _cards(words: list[str]) -> tuple[Card, ...] | None:
-    read = CARD_WORDS_READ.get
-    cards: list[Card] = []
-    for word in words:
-        card = read(word)
-        if card is None:  # `is`: a card compared with None would call Card.__eq__ for each card
-            return None
-        cards.append(card)
-    return tuple(cards) if cards else None
+    # Every word checked and looked up in C: no Python-level step per card (nor a Card.__eq__,
+    # which comparing a card with None would call).
+    if not words or not _CARD_SPELLINGS.issuperset(words):
+        return None
+    return tuple(map(CARD_WORDS_READ.__getitem__, words))
 
 
 def _count(words: list[str]) -> int | None:
