@@ -343,6 +343,13 @@ _BEFORE_AMOUNT: Final[dict[str, frozenset[tuple[str, ...]]]] = {
 
 def _with_amount(player: str, key: str, rest: list[str], line: int, column: int) -> Event | None:
     """``bets 2``, ``bets 2 chips``, ``opens for 2``, ``raises it to 8``, ``sees it``; None otherwise."""
+    if len(rest) == 1:
+        # One word after the verb, the commonest case: the amount, or ``it`` after a call.
+        word = rest[0]
+        if key == "call" and word.lower() == "it":
+            return Call(player, line=line, column=column)
+        amount = _amount(word)
+        return None if amount is None else _WITH_AMOUNT[key](player, amount, line=line, column=column)
     lowered = [word.lower() for word in rest[:3]]
     if key == "call" and lowered == ["it"] and len(rest) == 1:
         return Call(player, line=line, column=column)

@@ -34,6 +34,8 @@ __all__ = ["MAX_PROBLEMS", "parse_log", "read_log"]
 
 MAX_PROBLEMS: Final = 20
 """At most this many problems are reported; the last says when there were more."""
+_MAY_NEED_A_NOTE: Final = (Says, Declare)
+"""Events ``_add_event`` may add a note for (words that are no action, a declaration naming no hand)."""
 
 _EVENT_KEYS: Final = frozenset({"note", "widow"})
 _T = TypeVar("_T")
@@ -140,7 +142,13 @@ class _Reader:
                 if result is None and ":" in code:
                     result = fast_key_line(code, number, column)
                 if isinstance(result, Event):
-                    self._add_event(result, raw)
+                    if isinstance(result, _MAY_NEED_A_NOTE):
+                        self._add_event(result, raw)  # it may need a note
+                        continue
+                    # What _add_event does for any other event, without the call.
+                    if not self.first_event_line and not isinstance(result, Note):
+                        self.first_event_line = result.line
+                    self.events.append(result)
                     continue
                 if isinstance(result, HeaderItem):
                     self._add_header(result, raw, number, column)
