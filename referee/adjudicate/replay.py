@@ -445,9 +445,10 @@ class Replay:
         elif self.config.ante_by_dealer:
             self.pay(state.dealer, self.config.ante, betting=False, ante=True)
         else:
+            ante = self.config.ante
             for name in state.order:
                 if name not in self.sitting_out:
-                    self.pay(name, self.config.ante, betting=False, ante=True)
+                    state.pay(name, ante, betting=False, move=_ANTE)  # self.pay(..., ante=True), once a seat
         self.note(event, "")
 
     def _post(self, event: ev.Post) -> None:

@@ -84,7 +84,7 @@ def _card_words() -> dict[str, Card]:
 
 CARD_WORDS_READ: Final = _card_words()
 """Card spellings the grammar's CARD_CODE reads as a whole word (a test checks each one)."""
-_CARD_SPELLINGS: Final = frozenset(CARD_WORDS_READ)
+_CARD_OF_WORD: Final = CARD_WORDS_READ.__getitem__
 
 _LINE_EVENTS: Final[dict[str, Callable[..., Event]]] = {
     "everyone_antes": Antes,
@@ -142,11 +142,13 @@ def _amount(word: str) -> Decimal | None:
 
 
 def _cards(words: list[str]) -> tuple[Card, ...] | None:
-    # Every word checked and looked up in C: no Python-level step per card (nor a Card.__eq__,
-    # which comparing a card with None would call).
-    if not words or not _CARD_SPELLINGS.issuperset(words):
+    # Every word looked up in C, no Python-level step per card (nor a Card.__eq__, which
+    # comparing a card with None would call); a word that is no card is the rare case.
+    try:
+        cards = tuple(map(_CARD_OF_WORD, words))
+    except KeyError:
         return None
-    return tuple(map(CARD_WORDS_READ.__getitem__, words))
+    return cards or None
 
 
 def _count(words: list[str]) -> int | None:
