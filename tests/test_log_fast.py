@@ -274,3 +274,21 @@ def test_the_fast_path_answers_for_the_common_lines() -> None:
 def test_every_event_field_is_compared() -> None:
     # positions are out of equality on purpose; everything else must match
     assert [f.name for f in fields(Event) if not f.compare] == ["line", "column"]
+
+
+def test_other_space_is_every_space_but_the_three_the_grammar_allows() -> None:
+    """The fast path's single-class patterns stand for ``[^\\S \\t\\f]|[...]``: OTHER_SPACE must be
+    exactly the characters ``\\s`` matches but a space, a tab and a form feed."""
+    import re
+    import sys
+
+    from referee.log.fast import OTHER_SPACE
+
+    written = re.compile(f"[{OTHER_SPACE}]")
+    meant = re.compile(r"[^\S \t\f]")
+    differ = [
+        hex(code)
+        for code in range(sys.maxunicode + 1)
+        if bool(written.fullmatch(chr(code))) != bool(meant.fullmatch(chr(code)))
+    ]
+    assert differ == []

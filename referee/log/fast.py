@@ -66,7 +66,12 @@ __all__ = [
 _COUNT: Final = re.compile(rf"\d{{1,{MAX_COUNT_DIGITS}}}")
 # Anything but plain words separated by spaces or tabs is left to the grammar; so are the marks
 # that end a sentence (`.`, `!`) and the quotes and apostrophes.
-_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[\"#:'’‘“”!]")
+#
+# Each pattern is one character class, which `re` scans about twice as fast as the alternation
+# ``[^\S \t\f]|[...]`` it stands for: OTHER_SPACE is every character ``\s`` matches but a space, a
+# tab and a form feed (tests/test_log_fast.py checks this over every code point).
+OTHER_SPACE: Final = "\n\v\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_LEFT_TO_GRAMMAR: Final = re.compile(f"[{OTHER_SPACE}\"#:'’‘“”!]")
 
 
 def _card_words() -> dict[str, Card]:
@@ -406,7 +411,7 @@ def _discard(player: str, rest: list[str], line: int, column: int) -> Event | No
 
 # --- header lines ---------------------------------------------------------------------------------
 
-_NOTE_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|#")
+_NOTE_LEFT_TO_GRAMMAR: Final = re.compile(f"[{OTHER_SPACE}#]")
 
 
 def _note(value: str, line: int, column: int) -> Event | None:
@@ -417,10 +422,10 @@ def _note(value: str, line: int, column: int) -> Event | None:
     return Note(text, line=line, column=column) if text else None
 
 
-_HEADER_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[\"#'’‘“”]")
+_HEADER_LEFT_TO_GRAMMAR: Final = re.compile(f"[{OTHER_SPACE}\"#'’‘“”]")
 
 
-_QUOTES_LEFT_TO_GRAMMAR: Final = re.compile(r"[^\S \t\f]|[#'’‘“”]")
+_QUOTES_LEFT_TO_GRAMMAR: Final = re.compile(f"[{OTHER_SPACE}#'’‘“”]")
 _NAMED_KEYS: Final = frozenset({"seats", "dealer", "stacks"})
 """Header keys whose names may be quoted (``seats: "Aunt May", Bob``): read here in plain quotes."""
 
