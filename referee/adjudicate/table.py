@@ -494,7 +494,7 @@ class HandState:
             seat.cards = [UNKNOWN if not c.is_unknown else c for c in seat.cards]
         seat.discarded.extend(out)
         for card in out:
-            if card.is_natural:
+            if card.rank is not None:  # card.is_natural, without the property's call
                 self.seen_cards[card] = "discards"
         seat.cards.extend(received if received else [UNKNOWN] * count)
         seat.cards_known = none_unknown(seat.cards)

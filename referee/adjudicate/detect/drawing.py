@@ -11,11 +11,13 @@ from referee import events as ev
 from referee.adjudicate import variants
 from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts
 from referee.adjudicate.table import Phase
-from referee.cards import UNKNOWN, Card
+from referee.cards import UNKNOWN, Card, Rank
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay, Verdict
+
+_ACE = Rank.ACE
 
 
 def draw(r: Replay, event: ev.Draw) -> None:
@@ -274,8 +276,10 @@ def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
     most = r.config.hand_size if r.config.five_card_draw else r.config.max_draw
     with_ace = r.config.max_draw_with_ace
     if with_ace is not None:
-        kept = [c for c in cards if c not in event.discards]
-        if any(c.rank is not None and c.rank.value == "A" for c in kept):
+        # Cards compared by index (what Card.__eq__ compares) and the rank by identity: no
+        # Python-level call per card on every draw.
+        thrown = {card.index for card in event.discards}
+        if any(c.rank is _ACE for c in cards if c.index not in thrown):
             most = max(most, with_ace)
     return most
 
