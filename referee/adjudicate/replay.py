@@ -496,17 +496,22 @@ class Replay:
                     if self.state.phase is Phase.OVER:
                         return
                 continue
-            # Most cards are met for the first time: one lookup says so and records where (a card's
-            # hash is computed in Python); a card found outside the pack is taken out again.
-            size = len(seen)
-            previous: str | None = seen.setdefault(card, where)
-            if len(seen) != size:
-                if whole_pack or card in self.deck:
+            # One lookup records where a card first met is (a card's hash is computed in Python).
+            # From a whole pack any card may come: met now or seen here before, nothing to say.
+            if whole_pack:
+                previous: str | None = seen.setdefault(card, where)
+                if previous == where:
                     continue
-                del seen[card]
-                previous = None
-            elif previous == where:
-                continue  # seen here before, and so known to be in the pack
+            else:
+                size = len(seen)
+                previous = seen.setdefault(card, where)
+                if len(seen) != size:  # met now: it must be in this pack
+                    if card in self.deck:
+                        continue
+                    del seen[card]
+                    previous = None
+                elif previous == where:
+                    continue  # seen here before, and so known to be in the pack
             if not whole_pack and card not in self.deck:
                 dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
                 if self.state.phase is Phase.OVER:
