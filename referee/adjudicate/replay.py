@@ -25,7 +25,17 @@ from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies.betting import complete_now
 from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
 from referee.adjudicate.showdown import Strength
-from referee.adjudicate.table import BEFORE_DEAL, BETTING, DEAL, DRAW, OVER, SHOWDOWN, Phase, new_hand_state
+from referee.adjudicate.table import (
+    BEFORE_DEAL,
+    BETTING,
+    DEAL,
+    DRAW,
+    OVER,
+    SHOWDOWN,
+    Phase,
+    new_hand_state,
+    none_unknown,
+)
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.events import LimitKind
@@ -478,8 +488,10 @@ class Replay:
             state.phase = DEAL
             state.dealt = True
             state.cards_out += self.config.hand_size * len(state.order)
-        state.seats[event.player].cards = []
-        state.give(event.player, list(event.cards))
+        # What state.give does for an empty hand, without the call: five to eight lines a deal.
+        seat = state.seats[event.player]
+        seat.cards = list(event.cards)
+        seat.cards_known = none_unknown(seat.cards)
         self.track_cards(event, event.player, event.cards)
         self.note(event, "")
         if len(event.cards) != self.config.hand_size:
