@@ -57,21 +57,29 @@ class HandValue:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
+        if other.ranking is self.ranking:
+            return self.strength < other.strength  # the usual case, without two more calls
         return self.strength < self._strength_against(other)
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
+        if other.ranking is self.ranking:
+            return self.strength <= other.strength  # the usual case, without two more calls
         return self.strength <= self._strength_against(other)
 
     def __gt__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
+        if other.ranking is self.ranking:
+            return self.strength > other.strength  # the usual case, without two more calls
         return self.strength > self._strength_against(other)
 
     def __ge__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
+        if other.ranking is self.ranking:
+            return self.strength >= other.strength  # the usual case, without two more calls
         return self.strength >= self._strength_against(other)
 
     def __eq__(self, other: object) -> bool:
