@@ -62,10 +62,15 @@ def chip_unit(amounts: Sequence[Decimal]) -> Decimal:
     Decimal('1')
     """
     unit = Decimal(1)
+    # Each amount once, in the order first met: a unit only ever gets finer by a factor that keeps
+    # every amount it divided divisible, so an amount seen again changes nothing. Nor does a whole
+    # amount written without places (every unit, 1/10ⁿ or 1/(4·10ⁿ), divides it): most logs have
+    # only those, and need no arithmetic at all.
+    fractional = [amount for amount in dict.fromkeys(amounts) if not amount.same_quantum(_ONE)]
+    if not fractional:
+        return unit
     with exact():
-        # Each amount once, in the order first met: a unit only ever gets finer by a factor that
-        # keeps every amount it divided divisible, so an amount seen again changes nothing.
-        for amount in dict.fromkeys(amounts):
+        for amount in fractional:
             while amount % unit:
                 # A quarter is a chip of its own; an amount that is no multiple of it falls to cents.
                 unit = Decimal("0.25") if unit == 1 and amount % Decimal("0.25") == 0 else unit / 10
