@@ -593,17 +593,22 @@ class Replay:
         if not in_turn or not facing:
             betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
         else:
-            self.fold(name)
+            # In turn: in a betting round that means his turn has come (expected_actor, just asked).
+            self.fold(name, at_turn=state.phase is BETTING)
             self.note(event, "")
         self.after_action()
 
-    def fold(self, name: str) -> None:
+    def fold(self, name: str, *, at_turn: bool | None = None) -> None:
+        """``name`` folds; ``at_turn`` says whether it is his turn in a betting round, when the
+        caller has just found out (else it is asked here)."""
         seat = self.state.seats[name]
         self.completing.pop(name, None)
         pending = self.pending.pop(name, None)
         if pending is not None and seat.credit:
             seat.credit = ZERO  # his out-of-turn chips stay in the pot
-        if self.state.phase is BETTING and self.state.expected_actor() == name:
+        if at_turn is None:
+            at_turn = self.state.phase is BETTING and self.state.expected_actor() == name
+        if at_turn:
             self.state.fold(name)
         else:
             seat.in_hand = False
