@@ -277,9 +277,24 @@ def fast_event(code: str, line: int, column: int) -> Event | None:
         words = (first,) if len(parts) == 1 else tuple(map(str.lower, parts))
         key = _LINE_PHRASES.get(words)
         return _LINE_EVENTS[key](line=line, column=column) if key is not None else None
-    if len(parts) < 2 or not NAME.fullmatch(parts[0]):
+    if len(parts) < 2 or not _is_name(parts[0]):
         return None
     return _player_event(parts[0], parts[1:], line, column)
+
+
+_NAMES: Final[set[str]] = set()
+"""Words already found to be names: a log names its few players on almost every line (bounded)."""
+
+
+def _is_name(word: str) -> bool:
+    """``NAME.fullmatch(word)``, remembered for the words that are names."""
+    if word in _NAMES:
+        return True
+    if NAME.fullmatch(word) is None:
+        return False
+    if len(_NAMES) < 4096:
+        _NAMES.add(word)
+    return True
 
 
 def _speech(code: str, line: int, column: int) -> Event | None:
