@@ -24,7 +24,7 @@ from referee.adjudicate.detect.betting import Pending
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies.betting import complete_now
 from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
-from referee.adjudicate.showdown import Strength
+from referee.adjudicate.showdown import Strength, hand_strength
 from referee.adjudicate.table import (
     BEFORE_DEAL,
     BETTING,
@@ -40,6 +40,7 @@ from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.events import LimitKind
 from referee.log.tokens import comment_start
+from referee.money import exact
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, DealSummary, Divergence, Outcome, PotSummary, Result, RowCheck, Ruling
 
@@ -185,8 +186,6 @@ class Replay:
     def run(self) -> Result:
         """Walk the log and settle. Every amount is bounded, so the arithmetic is exact: under
         :func:`referee.money.exact` a step that would round raises instead of losing a chip."""
-        from referee.money import exact
-
         with exact():
             self._walk()
             if self.awaiting_openers is not None:
@@ -198,8 +197,6 @@ class Replay:
         finishing: what still waits on the table (an out-of-turn action for its turn, an opener
         to show his openers) is left waiting. For entry at the table, which asks what can happen
         next; :meth:`run` walks and then finishes."""
-        from referee.money import exact
-
         with exact():
             self._walk()
 
@@ -800,8 +797,6 @@ class Replay:
         for name in live:
             if not seats[name].shown:
                 return  # a live hand is still to be shown
-        from referee.adjudicate.showdown import hand_strength
-
         strengths = {}
         for name in live:
             strengths[name] = hand_strength(self.config, state.seats[name].cards)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import FactValue, Finding, Subject, facts, phase_fact
+from referee.adjudicate.showdown import category_rank, could_have_opened, holds_openers
 from referee.adjudicate.table import BETTING, DRAW, OVER, SHOWDOWN, Phase, none_unknown
 from referee.cards import Card
 from referee.log.words import declared_rank
@@ -14,6 +15,9 @@ from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, Reme
 
 if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay, Verdict
+
+# The showdown helpers are imported above, not in the functions: a `from ... import` run inside a
+# function costs a failed attribute lookup (the module's __path__) each time.
 
 ANYTHING = "anything"
 """The openers requirement of a game with none (``PlayConfig.openers``)."""
@@ -49,8 +53,6 @@ def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
     state = r.state
     if r.config.openers == ANYTHING or state.opener != event.player:
         return
-    from referee.adjudicate.showdown import holds_openers
-
     seat = state.seats[event.player]
     # Discards he took back that the rule keeps out of play (discards-dead) prove nothing.
     usable = [c for c in event.cards if not (c in seat.discarded and state.seen_cards.get(c) == "dead")]
@@ -70,8 +72,6 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
     state = r.state
     if r.config.openers == ANYTHING or state.opener != name or any(c.is_unknown for c in cards):
         return
-    from referee.adjudicate.showdown import could_have_opened, holds_openers
-
     seat = state.seats[name]
     announced = seat.split_kept is not None
     discards = list(
@@ -202,8 +202,6 @@ def check_declaration(r: Replay, name: str) -> None:
         return
     if len(seat.cards) != r.config.hand_size:
         return
-    from referee.adjudicate.showdown import category_rank
-
     said = declared_rank(declaration.words)  # the log's table of hand names
     actual = category_rank(r.config, seat.cards)
     if said is None or actual is None or said == actual:
