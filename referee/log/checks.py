@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import fields
 from decimal import Decimal
 from operator import attrgetter
 from typing import Final
@@ -64,15 +65,21 @@ class _Checker:
         for event in self.log.events:
             # Most lines name a seated player, a positive amount and no card twice: a glance says
             # so, and only a line that fails the glance gets the full check (a log has thousands).
-            player = getattr(event, "player", None)
-            amount = getattr(event, "amount", None)
-            cards = _cards(event)
-            if (
-                isinstance(event, _ALWAYS_IN_FULL)
-                or (seats and isinstance(player, str) and player not in seats)
-                or (isinstance(amount, Decimal) and amount <= _ZERO)
-                or (len(cards) > 1 and len(set(map(_INDEX, cards))) != len(cards))
-            ):
+            # What an event of its class can name is found once per class (its fields).
+            kind = type(event)
+            plan = _GLANCES.get(kind) or _glance(kind)
+            always, named, paid, dealt = plan
+            full = always
+            if not full and named:
+                player = getattr(event, "player", None)
+                full = bool(seats) and isinstance(player, str) and player not in seats
+            if not full and paid:
+                amount = getattr(event, "amount", None)
+                full = isinstance(amount, Decimal) and amount <= _ZERO
+            if not full and dealt:
+                cards = _cards(event)
+                full = len(cards) > 1 and len(set(map(_INDEX, cards))) != len(cards)
+            if full:
                 yield from self._check_event(event)
 
     # --- the header ----------------------------------------------------------------------------
@@ -233,6 +240,23 @@ def _players(event: Event) -> list[str]:
     if isinstance(event, DrawCountAsked) and event.asked not in names:
         names.append(event.asked)
     return names
+
+
+_GLANCES: Final[dict[type[Event], tuple[bool, bool, bool, bool]]] = {}
+
+
+def _glance(kind: type[Event]) -> tuple[bool, bool, bool, bool]:
+    """What the glance reads of an event of ``kind``: (always checked in full, names a player,
+    states an amount, may name cards), from its fields."""
+    names = {item.name for item in fields(kind)}
+    plan = (
+        issubclass(kind, _ALWAYS_IN_FULL),
+        "player" in names,
+        "amount" in names,
+        issubclass(kind, Draw | SplitOpeners) or "cards" in names,
+    )
+    _GLANCES[kind] = plan
+    return plan
 
 
 def _cards(event: Event) -> tuple[Card, ...]:
