@@ -141,11 +141,9 @@ class Ledger:
         # Compared by identity: an enum's hash is computed in Python, and this runs for every chip.
         if move is not _BET and move is not _ANTE and move is not _BLIND:
             raise ValueError(f"{move} is not a payment into this deal's pot")
-        start = self._start.get(name)
-        if start is not None:
-            # self.stack(name), and min(amount, stack), written out: this runs for every chip paid.
-            stack = start - self.put_in[name] + self.got_back[name]
-            if stack < amount:
+        if self.table_stakes:  # no stacks given, none to ask for: this runs for every chip paid
+            stack = self.stack(name)
+            if stack is not None and stack < amount:  # min(amount, stack), without min's cost
                 amount = stack
         if amount <= ZERO:
             return ZERO
