@@ -79,6 +79,9 @@ class Seat:
     """How many of his discards have gone back into the stub."""
     split_kept: tuple[Card, ...] | None = None
     """Openers kept aside when he announced a split."""
+    miscounted: bool = False
+    """His own discards left him the wrong number of cards once served what he asked for: the
+    table learns it only when his hand is shown or counted, and the rulebook rules it there."""
 
     @property
     def stack(self) -> Decimal | None:

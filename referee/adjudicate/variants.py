@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.config import ladder_step
+from referee.money import format_amount
 from referee.ruling import Action, Outcome
 
 if TYPE_CHECKING:
@@ -64,7 +65,14 @@ def jacks_back(r: Replay) -> bool:
     lowball = replace(Ranking.named("ace-to-five"), joker=joker)
     # "After the draw there is another betting round, begun by the first active player to
     # dealer's left" (001 Jacks Back, paragraph 3): the low round has no opener to speak first.
-    r.config = replace(r.config, ranking=lowball, openers="anything", opener_speaks_first=False)
+    # "Some play that check-raising is not allowed in the Lowball part" (paragraph 6).
+    r.config = replace(
+        r.config,
+        ranking=lowball,
+        openers="anything",
+        opener_speaks_first=False,
+        check_raise=r.config.check_raise and r.config.lowball_check_raise,
+    )
     r.state.config = r.config
     r.state.start_round()
     r.state.round_index = 0
@@ -111,14 +119,20 @@ def seat_sitting_out(r: Replay, fresh: HandState) -> None:
 
 
 def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: Decimal) -> None:
-    """Diablo: the beaten opener puts up a new pot the size of the one just won."""
+    """Diablo: the beaten opener puts up a new pot the size of the one just won, or the house's limit
+    on it when that is less (001, the section after Wild Widow, paragraph 2, sentence 2)."""
     if not r.config.opener_must_win_or_match or opener not in live or r.last_split is None:
         return
     if opener in r.last_split.awards:
         return
-    amount = r.ledger.match(opener, pot)
+    cap = r.config.opener_match_cap
+    capped = cap is not None and cap < pot
+    amount = r.ledger.match(opener, cap if cap is not None and capped else pot)
     r.opener_matched_now = True
-    r.actions.append(Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot"))
+    limit = f" (the new pot is limited to {format_amount(cap)})" if cap is not None and capped else ""
+    r.actions.append(
+        Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot{limit}")
+    )
 
 
 def pack_too_short(r: Replay) -> bool:

@@ -271,6 +271,42 @@ VERBS: Final[dict[str, Verb]] = {
     "say": Verb("says", ("say", "said"), needs='the words in double quotes, like `{word} "bet 5"`'),
     "answer": Verb("answers", ("answered", "answer"), needs="how many cards he drew, like `{word} 2`"),
     "ask": Verb("asks", ("asked", "ask"), needs="whom and what, like `{word} Bob how many he drew`"),
+    "refuse_answer": Verb(
+        "refuses to answer",
+        (
+            "refused to answer",
+            "refuse to answer",
+            "does not answer",
+            "doesn't answer",
+            "did not answer",
+            "didn't answer",
+            "will not answer",
+            "won't answer",
+        ),
+        {"will not say": "", "won't say": "", "would not say": "", "wouldn't say": ""},
+    ),
+    # --- money on the table between deals (table stakes) ---------------------------------------
+    "add_chips": Verb(
+        "adds",
+        ("add", "added"),
+        {
+            "tops up": "",
+            "topped up": "",
+            "buys in for": "",
+            "bought in for": "",
+            "rebuys for": "",
+            "rebought for": "",
+            "puts on the table": "",
+            "put on the table": "",
+        },
+        needs="how much he put on the table, like `{word} 20`",
+    ),
+    "take_off": Verb(
+        "takes off",
+        ("took off", "take off"),
+        {"removes": "", "removed": "", "cashes out": "", "cashed out": "", "pulls off": "", "pulled off": ""},
+        needs="how much he took off the table, like `{word} 10`",
+    ),
     "not_show": Verb(
         "cannot show",
         (
@@ -520,7 +556,7 @@ _OTHER_KEYWORDS: Final = """
     title game rulebook seats ante by limit pot no-limit table-stakes stacks rake
     small big blind straddle widow openers aside card face up in pack deck cut not offered exposed
     duplicate found wrong note to for a hands hand were too many few how back discards discard bet
-    call raise draw request his and but it
+    call raise draw request his and but it keep
 """
 
 

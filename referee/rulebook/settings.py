@@ -10,6 +10,7 @@ bundled source that speaks of it: 000 Scarne, 001 the rules page (pagat), 002 th
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import StrEnum, unique
 from typing import Literal
 
@@ -53,6 +54,9 @@ class Ranking(StrEnum):
     the joker deck the joker is the lowest card not in the hand (001 Jacks Back)."""
     DEUCE_TO_SEVEN = "deuce-to-seven"
     """Lowball: aces high, straights and flushes count against, 7-5-4-3-2 is best."""
+    ACE_TO_SIX = "ace-to-six"
+    """Lowball: aces low, straights and flushes count against, 6-4-3-2-A is best (004 Lowball: "In
+    some games 6-4-3-2-A is the lowest possible hand")."""
 
 
 @unique
@@ -434,6 +438,13 @@ class Showdown(Strict):
         description="If the opener loses, he pays a new pot equal to the one just won (001, the paragraph "
         "after Wild Widow).",
     )
+    opener_match_cap: Decimal | None = Field(
+        default=None,
+        gt=0,
+        description="The most a beaten opener puts up as the new pot, in chips; none: the whole pot just "
+        "won (001, the section after Wild Widow, paragraph 2: 'Some put a limit on the size of the new "
+        "pot').",
+    )
 
 
 class PassedOut(Strict):
@@ -451,6 +462,12 @@ class PassedOut(Strict):
     )
     switch_to: SwitchTo = Field(
         default=SwitchTo.NONE, description="Keep the cards and play lowball (001 Jacks Back)."
+    )
+    lowball_check_raise: bool = Field(
+        default=True,
+        description="In the lowball part of a passed-out deal a player who checked may raise later in the "
+        "round, as betting.check_raise allows; no: check-raising is barred there (001 Jacks Back, "
+        "paragraph 6).",
     )
 
 
@@ -506,6 +523,14 @@ class GameSettings(Strict):
         ge=1,
         description="After this many misdeals in a row by one dealer the deal passes left, "
         "whatever a misdeal row says (000 Misdeals: two).",
+    )
+    most_players: int | None = Field(
+        default=None,
+        ge=2,
+        le=20,
+        description="The most players the game seats; a deal with more at the table is a too-many-players "
+        "irregularity, ruled by the rulebook (001 Players and Cards: seven or eight at most; 001 32-Card "
+        "Poker: five). None: no limit but the pack.",
     )
     cite: dict[str, str] = Field(
         default_factory=dict,

@@ -304,6 +304,18 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             lambda v: _over_explanation(v, name, added, most),
         )
         return
+    middle = _between_figures(r, added)
+    if middle is not None and not all_in:
+        wager = Wager(action, total, event, most=state.current_bet + middle)
+        _rule_action(
+            r,
+            Kind.OVER_LIMIT,
+            {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
+            name,
+            wager,
+            lambda v: _between_explanation(v, name, added, middle, r.config.limit.top),
+        )
+        return
     if least is not None and added < least and not all_in:
         full = least
         wager = Wager(action, total, event, full=state.current_bet + full)
@@ -317,6 +329,16 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         )
         return
     r.bet(event, name, total)
+
+
+def _between_figures(r: Replay, added: Decimal) -> Decimal | None:
+    """Under a three-figure limit after the draw, a bet or raise of more than the middle figure and
+    less than the highest: the middle figure it is over; None otherwise. "After the draw a bet must
+    be either the middle or highest amount" (000 Optional Betting Limits, Variation in betting limit)."""
+    limit = r.config.limit
+    if limit.top is None or limit.high is None or r.state.round_index < r.config.small_bet_rounds:
+        return None
+    return limit.high if limit.high < added < limit.top else None
 
 
 def _acted_this_round(r: Replay, name: str) -> bool:
@@ -464,6 +486,18 @@ def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal
         RemedyId.BET_WITHDRAWN: f"{name} bet over the limit; the bet is taken back.",
     }
     return words.get(verdict.remedy, f"{name} bet over the limit: {verdict.summary}")
+
+
+def _between_explanation(
+    verdict: Verdict, name: str, added: Decimal, middle: Decimal, top: Decimal | None
+) -> str:
+    allowed = f"{money(middle)} or {money(top or middle)}"
+    if verdict.remedy is RemedyId.EXCESS_RETURNED:
+        return (
+            f"{name} put in {money(added)} where the three-figure limit allows {allowed} after the draw; "
+            f"the extra goes back and the bet stands at {money(middle)}."
+        )
+    return _over_explanation(verdict, name, added, middle)
 
 
 def _short_explanation(verdict: Verdict, name: str, action: Act, added: Decimal, full: Decimal) -> str:

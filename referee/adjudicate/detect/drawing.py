@@ -125,22 +125,14 @@ def draw(r: Replay, event: ev.Draw) -> None:
         state.fifth_owed[name] = 1
         owed = -1
     if event.discards and len(event.discards) + owed != count and not findings:
-        off = count - len(event.discards)
-        what = f"{name} threw {len(event.discards)} cards and took {count}"
-        specific = {
-            **draw_facts(r, name, DrawProblem.DISCARD_MISMATCH),
-            Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if off > 0 else ExtraOrShort.SHORT,
-            Fact.PLAYER_DISCARDED: True,
-        }
-        r.adjudicate(
-            Finding(
-                Kind.DRAW_IRREGULARITY,
-                event,
-                facts(state, specific),
-                # The cards he holds were counted off the pack as they were served.
-                Subject(player=name, held=len(seat.cards), counted=True),
-                lambda v: _draw_explanation(v, what, name),
-            )
+        # He was served what he asked for; his discards went face down. The table learns that his
+        # hand is the wrong size only when it is shown or counted, and it is ruled there
+        # (miscount_found, showing.foul_hand); until then he plays on and his bets are bets.
+        seat.miscounted = True
+        r.note(
+            event,
+            f"{name} threw {len(event.discards)} cards and took {count}, so he holds {len(seat.cards)}; "
+            "nothing is ruled until his hand is shown or counted",
         )
     key = (state.draw_index, name)
     if key in state.held_to_request and state.draw_requests[key] != event.count:
@@ -156,6 +148,44 @@ def draw(r: Replay, event: ev.Draw) -> None:
     r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
     _replace_after_draw(r, event)
     r.after_action()
+
+
+def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
+    """``Cy has 4 cards`` said of a player whose own discards left him the wrong number on the draw,
+    before the showdown: the table finds out here, and the rulebook's draw rows for discards that
+    make a hand incorrect (``discard-mismatch``) rule it now. False when this is not such a case
+    (the dealer's miscount, the deal, or the showdown, where a wrong hand is a foul hand)."""
+    state = r.state
+    seat = state.seats.get(name)
+    if (
+        seat is None
+        or not seat.miscounted
+        or not seat.in_hand
+        or count == r.config.hand_size
+        or state.draw_index == 0
+        or state.phase not in (Phase.DRAW, Phase.BETTING)
+    ):
+        return False
+    seat.miscounted = False
+    extra = count > r.config.hand_size
+    specific = {
+        **draw_facts(r, name, DrawProblem.DISCARD_MISMATCH),
+        Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if extra else ExtraOrShort.SHORT,
+        Fact.PLAYER_DISCARDED: True,
+    }
+    what = f"{name} holds {count} cards, having thrown {'fewer' if extra else 'more'} than he asked for"
+    verdict = r.adjudicate(
+        Finding(
+            Kind.DRAW_IRREGULARITY,
+            event,
+            facts(state, specific),
+            # The cards he holds were counted off the pack as they were served.
+            Subject(player=name, held=count, counted=True),
+            lambda v: _draw_explanation(v, what, name),
+        )
+    )
+    r.note(event, verdict.remedy)
+    return True
 
 
 def request(r: Replay, event: ev.DrawRequest) -> None:
@@ -313,50 +343,7 @@ def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
 
 
-# --- "how many did you draw?", and discards taken back -------------------------------------------
-
-
-def cards_drawn(r: Replay, name: str) -> int | None:
-    """How many cards ``name`` was served on the last draw he has had this deal (0 standing pat,
-    or when the log moved on without serving him); None before he has drawn at all."""
-    state = r.state
-    last = min(state.draw_index, state.seats[name].drew)
-    if last <= 0:
-        return None
-    return r.drawn.get((state.deal_number, last, name), 0)
-
-
-def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
-    """``Ann asks Bob how many he drew``: the question is recorded for the answer that follows."""
-    r.draw_questions[event.asked] = event.player
-    if cards_drawn(r, event.asked) is None:
-        r.note(event, f"{event.asked} has not drawn yet")
-        return
-    r.note(event, "")
-
-
-def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
-    """``Bob says he drew 2``: checked against what he was served; a wrong answer is ruled."""
-    name = event.player
-    asker = r.draw_questions.pop(name, None)
-    drew = cards_drawn(r, name)
-    if drew is None:
-        r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
-        return
-    if drew == event.count:
-        r.note(event, "")
-        return
-    asked = f"asked by {asker}, " if asker else ""
-    cards = "card" if event.count == 1 else "cards"
-    what = f"{asked}{name} said he drew {event.count} {cards}, but he drew {drew}"
-
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; a wrong answer changes nothing and play goes on."
-        return f"{what}: {v.summary}"
-
-    finding = Finding(Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, {}), Subject(player=name), explain)
-    r.note(event, r.adjudicate(finding).remedy)
+# --- discards taken back --------------------------------------------------------------------------
 
 
 def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:

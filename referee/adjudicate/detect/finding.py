@@ -115,6 +115,8 @@ class Subject:
     retrieved: tuple[Card, ...] = ()
     """Discards the player took back (``picks up his discards``): unknown cards for those the log
     does not name."""
+    stake: Decimal | None = None
+    """Money the player put on the table (below zero: took off) during a deal."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,66 @@
+"""Money on the table: a player puts more on (``Ann adds 20``) or takes some off (``Ann takes off 10``).
+
+Scarne (000, Optional Betting Limits, Table Stakes or Freeze-Out): "A player may increase or
+decrease the amount he has on the table, but only after a showdown and before the next deal", and
+"after the tapping-out hand, the player may continue playing by putting more money on the table".
+Between deals the change is clean play and the ledger makes it at once; while a deal is under way
+it is an irregularity the rulebook rules on. Either way it moves no pot: the player's stack
+changes, his net (what play won or lost) does not.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect.finding import Finding, Subject, facts
+from referee.adjudicate.table import Phase
+from referee.money import format_amount
+from referee.rulebook.vocabulary import Kind, RemedyId
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+ZERO = Decimal(0)
+
+
+def deal_under_way(r: Replay) -> bool:
+    """A deal has begun (a card dealt, or an ante or blind in) and its pot is not settled yet."""
+    state = r.state
+    if state.phase is Phase.OVER:
+        return False
+    return state.phase is not Phase.BEFORE_DEAL or r.ledger.forced_total() > ZERO
+
+
+def stack_changed(r: Replay, event: ev.StackChanged) -> None:
+    name = event.player
+    stack = r.ledger.stack(name)
+    amount = event.amount if event.added else -event.amount
+    words = f"{format_amount(event.amount)} {'on' if event.added else 'off'} the table"
+    if stack is None:
+        why = f"the log gives no stack for {name} (`stacks:` in the header): money on the table is not kept"
+        r.unruled(event, why)
+        return
+    if not event.added and event.amount > stack:
+        r.unruled(event, f"{name} has only {format_amount(stack)} on the table")
+        return
+    if not deal_under_way(r):
+        r.ledger.change_stake(name, amount)
+        now = r.ledger.stack(name)
+        r.note(event, f"{name} now has {format_amount(now or ZERO)} on the table")
+        return
+    what = f"{name} put {words}" if event.added else f"{name} took {words}"
+    what += " during a deal"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.STAKE_DEFERRED:
+            return f"{what}; it counts only from the next deal, and in this one he plays with what he had."
+        if v.remedy is RemedyId.PLAY_ON:
+            return f"{what}; the change stands at once."
+        return f"{what}: {v.summary}"
+
+    finding = Finding(
+        Kind.STAKE_CHANGED_IN_HAND, event, facts(r.state, {}), Subject(player=name, stake=amount), explain
+    )
+    r.note(event, r.adjudicate(finding).remedy)
