@@ -34,7 +34,8 @@ RANKINGS: dict[str, Ranking] = {
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(lazy_module, "_SHARED", {})  # each test grades afresh
+    monkeypatch.setattr(lazy_module, "_SHARED", {})  # each test grades afresh,
+    monkeypatch.setattr(lazy_module, "_TABLES", {})  # whatever full tables earlier tests built
     return tmp_path
 
 
