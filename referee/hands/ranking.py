@@ -25,7 +25,7 @@ from referee.hands.categories import (
 )
 
 if TYPE_CHECKING:
-    from referee.hands.fast import FastTables
+    from referee.hands.fast import Evaluate, FastTables
     from referee.hands.table import Tables
 
 
@@ -267,6 +267,14 @@ class Ranking:
     def __reduce__(self) -> tuple[object, ...]:
         fields = (self.base, self.joker, self.wild_ranks, self.one_eyed_jacks, self.special_hands)
         return Ranking, (*fields, self.hand_size)
+
+    @cached_property
+    def _lazy(self) -> Evaluate:
+        # The few hands of one log are graded as they come rather than reading every value of the
+        # ranking first (a cold start's showdown); see referee.hands.lazy.
+        from referee.hands.lazy import lazy_evaluator
+
+        return lazy_evaluator(self)
 
     @cached_property
     def _tables(self) -> Tables:

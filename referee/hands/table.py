@@ -287,21 +287,11 @@ def _build(ranking: Ranking) -> Tables:
     shapes = shapes_of(pool)
     graded = _grade_shapes(ranking, pool, shapes)
     stripped = ranking.base is Base.STRIPPED_32
-    # The 32-card deck splits otherwise equal hands by suit: one more place in each strength.
-    variants: dict[tuple[int, ...], tuple[Graded, int | None]] = {}
-    for table in graded:
-        for grade in table.values():
-            rank = deciding_rank(grade) if stripped else None
-            for suit in range(4) if rank is not None else (0,):
-                variants[(*grade.strength, suit) if stripped else grade.strength] = (grade, rank)
+    variants = strength_variants(graded, stripped)
     by_strength: dict[tuple[int, ...], HandValue] = {}
     for position, strength in enumerate(sorted(variants), start=1):
         grade, rank = variants[strength]
-        name = hand_name(grade.category, grade.ranks, ranking.is_low)
-        if rank is not None:
-            name += f" ({Rank.from_number(rank).word} of {SUIT_ORDER[strength[-1]].word})"
-        ranks = tuple(Rank.from_number(number) for number in grade.ranks)
-        by_strength[strength] = HandValue(position, grade.category, ranks, name, ranking)
+        by_strength[strength] = make_value(ranking, position, strength, grade, rank)
 
     def entry(grade: Graded) -> Entry:
         if not stripped:
@@ -313,6 +303,32 @@ def _build(ranking: Ranking) -> Tables:
 
     plain, flush, four_flush = ({key: entry(grade) for key, grade in table.items()} for table in graded)
     return _assemble(ranking, codes, plain, flush, four_flush, tuple(by_strength.values()), shapes, pool)
+
+
+def strength_variants(
+    graded: tuple[dict[int, Graded], ...], stripped: bool
+) -> dict[tuple[int, ...], tuple[Graded, int | None]]:
+    """Every distinct strength the graded shapes reach, with a grade and its deciding rank: the
+    values' numbers are their places in this, sorted (see :mod:`referee.hands.lazy`)."""
+    # The 32-card deck splits otherwise equal hands by suit: one more place in each strength.
+    variants: dict[tuple[int, ...], tuple[Graded, int | None]] = {}
+    for table in graded:
+        for grade in table.values():
+            rank = deciding_rank(grade) if stripped else None
+            for suit in range(4) if rank is not None else (0,):
+                variants[(*grade.strength, suit) if stripped else grade.strength] = (grade, rank)
+    return variants
+
+
+def make_value(
+    ranking: Ranking, position: int, strength: tuple[int, ...], grade: Graded, rank: int | None
+) -> HandValue:
+    """The value numbered ``position``: its grade, named as players say it."""
+    name = hand_name(grade.category, grade.ranks, ranking.is_low)
+    if rank is not None:
+        name += f" ({Rank.from_number(rank).word} of {SUIT_ORDER[strength[-1]].word})"
+    ranks = tuple(Rank.from_number(number) for number in grade.ranks)
+    return HandValue(position, grade.category, ranks, name, ranking)
 
 
 def _assemble(
