@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import pickle
+import marshal
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -110,7 +110,7 @@ def tables_for(ranking: Ranking) -> Tables:
     return tables
 
 
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 """Bump when the tables' layout or any evaluation rule changes."""
 
 
@@ -122,7 +122,7 @@ def _cache_path(ranking: Ranking) -> Path | None:
     if directory is None:
         return None
     digest = hashlib.sha256(_canonical(ranking).encode()).hexdigest()[:16]
-    return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.pickle"
+    return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.marshal"
 
 
 def _canonical(ranking: Ranking) -> str:
@@ -145,8 +145,9 @@ def _from_disk(ranking: Ranking) -> Tables | None:
         return None
     try:
         with path.open("rb") as file:
-            # Our own file in the user's cache folder, written by _store below: plain data only.
-            stored = pickle.load(file)
+            # Our own file in the user's cache folder, written by _store below: plain data only,
+            # as marshal (which builds values and never runs code, unlike pickle).
+            stored = marshal.load(file)
         if stored["ranking"] != _canonical(ranking):
             return None
         categories = {member.value: member for member in Category}
@@ -214,7 +215,7 @@ def _store(tables: Tables) -> Tables:
     try:
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         with temporary.open("wb") as file:
-            pickle.dump(stored, file, protocol=pickle.HIGHEST_PROTOCOL)
+            marshal.dump(stored, file)
         os.replace(temporary, path)  # readers never see half a file
     except OSError:
         pass
