@@ -285,6 +285,19 @@ class DiscardsPickedUp(Event):
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class LooksAtCards(Event):
+    """``Cy looks at his cards`` (or ``picks up his draw``): a player looks at the cards he holds.
+
+    Once he has been served on the draw, these are the cards of his draw. Bicycle (source 004, Laws
+    of Draw Poker, Wrong number of cards): a wrong number "must be corrected if the player calls
+    attention to it before he has looked at any of the cards"; "If the player has looked at any card
+    of the draw and the entire draw would give him an incorrect number of cards, his hand is foul."
+    """
+
+    player: str
+
+
 # --- showing and speaking -----------------------------------------------------------------------
 
 

@@ -423,6 +423,9 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "passed_out.lowball_check_raise": (
         Flip("scenarios/games/jacks-back-check-raise-in-the-lowball-part.log", "pagat", True, False),
     ),
+    "passed_out.lowball_blind": (
+        Flip("scenarios/games/jacks-back-lowball-blind-everyone-checks.log", "pagat", False, True),
+    ),
     "passed_out.switch_to": (
         Flip("scenarios/games/jacks-back-passed-hands-play-for-low.log", "scarne", "none", "ace-to-five"),
     ),
@@ -437,6 +440,7 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
         Flip("scenarios/deal-misdeal-intro-second-misdeal-deal-passes-left.log", "scarne", 2, None),
     ),
     "most_players": (Flip("scenarios/seats-nine-at-pagat-draw.log", "scarne", None, 8),),
+    "stakes.minimum": (Flip("scenarios/house/stakes-below-the-minimum-sits-out.log", "scarne", None, 20),),
 }
 """Witnesses for every value played other than the default."""
 

@@ -42,6 +42,7 @@ from referee.events import (
     Limit,
     LimitKind,
     LogHeader,
+    LooksAtCards,
     MisdealCalled,
     Muck,
     NewDeal,
@@ -259,7 +260,7 @@ def events_for(seats: tuple[str, ...]) -> st.SearchStrategy[Event]:
         st.builds(DrawCountAsked, p, p) | st.builds(DrawCountAnswered, p, count),
         st.builds(DrawCountRefused, p) | st.builds(OpenersKeepAsked, p, p),
         st.builds(StackChanged, p, amounts, st.booleans()),
-        st.builds(DiscardsPickedUp, p) | st.builds(MisdealCalled, p),
+        st.builds(DiscardsPickedUp, p) | st.builds(MisdealCalled, p) | st.builds(LooksAtCards, p),
         st.builds(lambda n: HandsDealt(count=n), count),
         st.builds(lambda n: HandsDealt(extra=n), st.integers(-5, 5)),
     )

@@ -33,15 +33,7 @@ from referee.rulebook.vocabulary import MECHANISMS, Mechanism
 SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
 
 _GAP = "the item's `gap:` in referee/rulebook/sources/ says why, and `referee rulebook coverage` shows it"
-_TABLE_STAKES = "table stakes come from the log's stacks; no setting cites this sentence"
-KNOWN_GAPS: dict[tuple[str, str, str], str] = {
-    ("pagat", "Jacks Back", "paragraph 5"): _GAP,
-    (
-        "scarne",
-        "Optional Betting Limits at Draw Poker, Table Stakes or Freeze-Out",
-        "sentence 1",
-    ): _TABLE_STAKES,
-}
+KNOWN_GAPS: dict[tuple[str, str, str], str] = {}
 
 # Cites of a rulebook's own source that name a section or item the text does not have (a spelling the
 # rulebook's other rows do not use). Like KNOWN_GAPS this only shrinks: fix the cite, delete the line.

@@ -165,6 +165,8 @@ class Replay:
         self.awaiting_proof: str | None = None
         """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
         self.seats_checked = 0
+        self.stakes_checked = 0
+        """The deal whose stakes were last measured against the agreed minimum."""
         self.keep_asked: dict[str, str] = {}
         """Opener asked to keep his opening hand and show it after the pot → who asked."""
         self.declared_for_antes: str | None = None
@@ -178,6 +180,8 @@ class Replay:
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
+        self.blind_due: str | None = None
+        """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
         self.first_round_bet = ZERO
         """The bet the first betting round of this deal ended at (Seven Card Draw's minimum after it)."""
         self.divergence: Divergence | None = None
@@ -227,6 +231,12 @@ class Replay:
             if self.seats_checked != self.state.deal_number and not isinstance(event, ev.Note | ev.NewDeal):
                 self.seats_checked = self.state.deal_number
                 seating.too_many_players(self, event)
+            if self.stakes_checked != self.state.deal_number and not isinstance(
+                event, ev.Note | ev.NewDeal | ev.StackChanged
+            ):
+                # Money put on or taken off the table before the deal's first line counts already.
+                self.stakes_checked = self.state.deal_number
+                stakes.below_minimum(self, event)
             if self.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.awaiting_proof)
@@ -494,11 +504,13 @@ class Replay:
             self.pay(state.dealer, self.config.ante, betting=False, ante=True)
         else:
             for name in state.order:
-                if name not in self.sitting_out:
+                if name not in self.sitting_out and not state.seats[name].stake_short:
                     self.pay(name, self.config.ante, betting=False, ante=True)
         self.note(event, "")
 
     def _post(self, event: ev.Post) -> None:
+        if variants.lowball_blind_posted(self, event):
+            return
         self.pay(event.player, event.amount, betting=True, blind=True)
         self.state.blind_posters.append(event.player)
         if event.kind in (ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE):
@@ -577,7 +589,8 @@ class Replay:
             return
         seat = state.seats[name]
         if not seat.in_hand:
-            self.note(event, f"{name} is no longer in the hand; line ignored")
+            if not antes.plays_while_sitting_out(self, event, name):
+                self.note(event, f"{name} is no longer in the hand; line ignored")
             return
         if isinstance(event, ev.Raise):
             betting.raise_figures(self, event)
@@ -592,6 +605,9 @@ class Replay:
             return
         if name != expected:
             betting.out_of_turn(self, event, name)
+            return
+        if variants.lowball_blind_not_posted(self, event, name):
+            self.after_action()
             return
         self.completing.pop(name, None)
         seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
@@ -611,7 +627,7 @@ class Replay:
             return
         expected = state.expected_actor()
         in_turn = expected == name or state.phase is not Phase.BETTING
-        facing = state.to_call(name) > ZERO
+        facing = state.to_call(name) > ZERO or (in_turn and variants.folds_for_the_blind(self, name))
         if not in_turn or not facing:
             betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
         else:
@@ -1188,6 +1204,7 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.DrawCountRefused, asking.count_refused),
         _on(ev.StackChanged, stakes.stack_changed),
         _on(ev.DiscardsPickedUp, drawing.discards_picked_up),
+        _on(ev.LooksAtCards, drawing.looks_at_cards),
         _on(ev.OpenersNotShown, showing.openers_not_shown),
         _on(ev.PotDeclaredOpen, antes.pot_declared_open),
         _on(ev.OpenersKeepAsked, keeping.keep_asked),

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import marshal
+import os
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass

@@ -49,6 +49,7 @@ from referee.events import (
     HandsDealt,
     Limit,
     LimitKind,
+    LooksAtCards,
     MisdealCalled,
     Muck,
     NewDeal,
@@ -300,6 +301,9 @@ class ToEvents(Transformer[Token, object]):
 
     def discards_picked_up(self, player: str) -> Event:
         return DiscardsPickedUp(player)
+
+    def looks_at_cards(self, player: str) -> Event:
+        return LooksAtCards(player)
 
     # --- showing and speaking ------------------------------------------------------------------
 

@@ -245,7 +245,13 @@ VERBS: Final[dict[str, Verb]] = {
         "picks up",
         ("picked up", "picks", "picked"),
         {"takes back": "", "took back": "", "retrieves": "", "retrieved": ""},
-        needs="what he picked up, like `{word} his discards`",
+        needs="what he picked up, like `{word} his discards` or `{word} his draw`",
+    ),
+    "look": Verb(
+        "looks at",
+        ("looked at", "look at", "looking at"),
+        {"peeks at": "", "peeked at": "", "glances at": "", "glanced at": ""},
+        needs="what he looked at, like `{word} his cards`",
     ),
     # --- showing and speaking -------------------------------------------------------------------
     "show": Verb(

@@ -216,6 +216,14 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             "after checking is an over-limit finding (barred_by: check-raise), as when the whole game "
             "bars it."
         ),
+        "passed_out.lowball_blind": Clause(
+            _PLAYS + "lowball_blind → adjudicate.variants.jacks_back names who owes the blind; "
+            "adjudicate.variants.lowball_blind_posted makes his `posts blind` line the round's bet and "
+            "starts the round left of him (his option, as a big blind's: "
+            "adjudicate.detect.betting._barred_by); "
+            "adjudicate.variants.lowball_blind_not_posted rules a pass instead as check-facing-bet; "
+            "adjudicate.variants.folds_for_the_blind makes his fold a fold facing a bet."
+        ),
         "passed_out.next_dealer": Clause(
             _PLAYS + "dealer_moves_when_passed → adjudicate.replay.Replay._new_deal."
         ),
@@ -235,6 +243,11 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         ),
         "deal_passes_after_misdeals": Clause(
             _PLAYS + "deal_passes_after_misdeals → adjudicate.remedies.deal.misdeal."
+        ),
+        "stakes.minimum": Clause(
+            _PLAYS + "stake_minimum → adjudicate.detect.stakes.below_minimum: at a deal's first line a "
+            "player whose stake is below it is a stake-below-minimum finding (only where the log gives "
+            "stacks)."
         ),
         "most_players": Clause(
             _PLAYS + "most_players → adjudicate.detect.seating.too_many_players: more players seated "

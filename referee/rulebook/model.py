@@ -548,6 +548,8 @@ class Irregularities(Strict):
     action_misnamed: Table | None = _table(Kind.ACTION_MISNAMED)
     stake_changed_in_hand: Table | None = _table(Kind.STAKE_CHANGED_IN_HAND)
     too_many_players: Table | None = _table(Kind.TOO_MANY_PLAYERS)
+    stake_below_minimum: Table | None = _table(Kind.STAKE_BELOW_MINIMUM)
+    plays_while_sitting_out: Table | None = _table(Kind.PLAYS_WHILE_SITTING_OUT)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))

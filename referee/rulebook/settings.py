@@ -469,6 +469,15 @@ class PassedOut(Strict):
         "round, as betting.check_raise allows; no: check-raising is barred there (001 Jacks Back, "
         "paragraph 6).",
     )
+    lowball_blind: bool = Field(
+        default=False,
+        description="When the game turns to lowball, the first player left of the dealer must post a blind "
+        "and the round begins left of him; the blind is the round's bet, and he may raise when the action "
+        "comes back to him though nobody raised (as blinds.blind_may_raise allows). The blind is the least "
+        "bet the limit allows (a fixed limit's low bet), or the ante when the limit names none: it stands "
+        "in for the opening bet nobody made. A pass instead of the blind is a check facing a bet (001 "
+        "Jacks Back, paragraph 5: some clubs' rule).",
+    )
 
 
 class DeckExhaustion(Strict):
@@ -483,6 +492,20 @@ class DeckExhaustion(Strict):
     )
 
 
+class Stakes(Strict):
+    """Table stakes: the money each player has on the table (000 Optional Betting Limits, Table Stakes
+    or Freeze-Out)."""
+
+    minimum: Decimal | None = Field(
+        default=None,
+        gt=0,
+        description="The least stake a player may play a deal with, in chips: at each deal's first line a "
+        "player whose stake (the log's stacks, after money put on or taken off between deals) is below it "
+        "is a stake-below-minimum irregularity, ruled by the rulebook. None: no minimum (000 Table Stakes "
+        "or Freeze-Out, sentence 1: 'not less than a minimum agreed on beforehand' — the house agrees it).",
+    )
+
+
 SETTING_GROUPS: tuple[str, ...] = (
     "openers",
     "ante",
@@ -492,6 +515,7 @@ SETTING_GROUPS: tuple[str, ...] = (
     "showdown",
     "passed_out",
     "deck_exhaustion",
+    "stakes",
 )
 
 
@@ -518,6 +542,7 @@ class GameSettings(Strict):
     showdown: Showdown = Field(default=Showdown(), description="The showdown.")
     passed_out: PassedOut = Field(default=PassedOut(), description="When nobody opens.")
     deck_exhaustion: DeckExhaustion = Field(default=DeckExhaustion(), description="When the pack runs out.")
+    stakes: Stakes = Field(default=Stakes(), description="Table stakes: the money on the table.")
     deal_passes_after_misdeals: int | None = Field(
         default=None,
         ge=1,

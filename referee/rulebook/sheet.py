@@ -50,6 +50,8 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "action-misnamed",
             "improper-fold",
             "stake-changed-in-hand",
+            "stake-below-minimum",
+            "plays-while-sitting-out",
         ),
     ),
     ("The draw", ("draw-irregularity", "draw-count-misstated", "discards-retrieved", "deck-exhausted")),
@@ -330,6 +332,11 @@ _YES_NO_SENTENCES: Final[dict[str, tuple[str, str]]] = {
         "",
         "In the lowball part of a passed-out deal, a player who checked may not raise.",
     ),
+    "passed_out.lowball_blind": (
+        "When the game turns to lowball, the player left of the dealer must post a blind, the least "
+        "bet the limit allows; the round begins left of him.",
+        "",
+    ),
     "passed_out.ante_again": (
         "When nobody opens, everyone antes again.",
         "When nobody opens, nobody antes again.",
@@ -369,6 +376,8 @@ def setting_sentence(path: str, value: object) -> str | None:
         )
     if path == "deal_passes_after_misdeals" and value is not None:
         return f"After {value} misdeals in a row by one dealer, the deal passes to the left."
+    if path == "stakes.minimum" and value is not None:
+        return f"A player needs at least {value} on the table to play a deal."
     if path == "showdown.opener_match_cap" and value is not None:
         return f"The new pot a beaten opener must put up is at most {value}."
     if path == "passed_out.ante_cap_deals" and value is not None:

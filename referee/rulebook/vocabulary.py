@@ -124,6 +124,16 @@ class Kind(StrEnum):
     """A player puts money on the table or takes some off (``Ann adds 20``, ``Ann takes off 10``)
     while a deal is under way: after its antes (or its first card) and before its pot is settled.
     Between deals it is clean play (Scarne, Table Stakes, sentence 3)."""
+    STAKE_BELOW_MINIMUM = "stake-below-minimum"
+    """A player's stake on the table is below the agreed minimum (``game.stakes.minimum``) at a deal's
+    first line: the log's stacks, after money put on or taken off between deals. Only where the log
+    gives stacks and the house sets a minimum."""
+    PLAYS_WHILE_SITTING_OUT = "plays-while-sitting-out"
+    """A player who sits the deal out has a line that bets, opens, calls, raises, checks or goes all in
+    in it: one barred after falsely declaring a pot open all in for the antes (casino, [Jacks or
+    Better] item 5), one short of the table-stakes minimum (stake-below-minimum), or one out of a pot
+    no hand qualified for (``showdown.no_qualifier.folded_players_out``). A fold changes nothing and
+    is only noted."""
 
 
 # --- fact value vocabularies ---------------------------------------------------------------------
@@ -452,8 +462,10 @@ _SPECS: Final = (
     ),
     _bool(
         Fact.PLAYER_LOOKED,
-        "yes when the player has acted (any betting action, discard, draw or stand pat) since he received "
-        "the cards in question; a log cannot show looking, so acting stands in for it.",
+        "yes when the player looked at the cards in question. On the draw: a line such as `Cy looks at "
+        "his cards` came after he was served and before the wrong number was called. On the deal: such a "
+        "line, or any action since he received them (betting, discarding, drawing or standing pat "
+        "stands in for looking).",
     ),
     _bool(Fact.IS_DEALER, "yes when the player is the dealer (the button)."),
     _enum(
@@ -653,6 +665,8 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.ACTION_MISNAMED: (_F.ACTION,),
             Kind.STAKE_CHANGED_IN_HAND: (),
             Kind.TOO_MANY_PLAYERS: (),
+            Kind.STAKE_BELOW_MINIMUM: (),
+            Kind.PLAYS_WHILE_SITTING_OUT: (),
         }.items()
     }
 )

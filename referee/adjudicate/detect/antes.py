@@ -123,3 +123,28 @@ def seat_barred(r: Replay, fresh: HandState) -> None:
         r.sitting_out.add(name)
         fresh.seats[name].in_hand = False
         fresh.seats[name].folded = True
+
+
+def plays_while_sitting_out(r: Replay, event: ev.Event, name: str) -> bool:
+    """A betting line of a player who sits this deal out (barred by item 5, short of the table-stakes
+    minimum, or out of a pot no hand qualified for): the rulebook rules it. False when he is out of
+    the hand for another reason (he folded, his hand is dead), which is only noted."""
+    seat = r.state.seats[name]
+    if name not in r.sitting_out and not seat.stake_short:
+        return False
+    if name in r.barred:
+        why = "sits out until someone else wins a legally opened pot"
+    elif seat.stake_short:
+        why = "sits this deal out, his stake being below the agreed minimum"
+    else:
+        why = "sits this deal out"
+    what = f"{name} {why}, yet plays"
+
+    def explain(v: Verdict) -> str:
+        if v.remedy is RemedyId.BET_WITHDRAWN:
+            return f"{what}; the line counts for nothing, no chip of his goes in, and he stays out."
+        return f"{what}: {v.summary}"
+
+    finding = Finding(Kind.PLAYS_WHILE_SITTING_OUT, event, facts(r.state, {}), Subject(player=name), explain)
+    r.note(event, r.adjudicate(finding).remedy)
+    return True

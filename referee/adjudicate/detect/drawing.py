@@ -317,7 +317,9 @@ def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactVal
     return {
         Fact.DRAW_PROBLEM: problem,
         Fact.EXTRA_OR_SHORT: ExtraOrShort.NONE,
-        Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
+        # "Before he has looked at any of the cards" (004, Wrong number of cards): the cards of
+        # this draw, which only a line such as `Cy looks at his cards` after his draw can show.
+        Fact.PLAYER_LOOKED: state.draw_index > 0 and seat.looked_at == state.draw_index,
         Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
         Fact.PLAYER_DISCARDED: name in r.discarded_waiting or bool(seat.discarded),
         # Whether his cards were dealt matters only to a changed request, which says so itself.
@@ -341,6 +343,32 @@ def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
         RemedyId.MISDEAL: f"{what}; it is a misdeal.",
     }
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
+
+
+# --- looking at the cards -------------------------------------------------------------------------
+
+
+def looks_at_cards(r: Replay, event: ev.LooksAtCards) -> None:
+    """``Cy looks at his cards``: once served on this draw he has looked at the cards of his draw, so
+    a wrong number called after this line was not called "before he has looked at any of the cards"
+    (Bicycle, 004 Wrong number of cards), and the rulebook rules it with ``player_looked: yes``.
+    Before the draw he looks at his hand as dealt (``player_looked`` of a wrong count on the deal)."""
+    state = r.state
+    name = event.player
+    seat = state.seats[name]
+    if not seat.in_hand:
+        r.note(event, f"{name} is no longer in the hand; nothing turns on what he looks at")
+        return
+    served = r.drawn.get((state.deal_number, state.draw_index, name), 0)
+    if state.draw_index and seat.drew >= state.draw_index and served:
+        seat.looked_at = state.draw_index
+        r.note(event, f"{name} has looked at the cards of his draw")
+    elif not state.draw_index:
+        seat.looked_at = 0
+        r.note(event, f"{name} has looked at his hand")
+    else:
+        # Before his cards of this draw came, or standing pat: there is no new card to have seen.
+        r.note(event, f"{name} looks at his hand; no card of this draw has reached him")
 
 
 # --- discards taken back --------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Money on the table: a player puts more on (``Ann adds 20``) or takes some off (``Ann takes off 10``).
+"""Money on the table: a player puts more on (``Ann adds 20``) or takes some off (``Ann takes off 10``),
+and the least a player may play a deal with (``game.stakes.minimum``).
 
 Scarne (000, Optional Betting Limits, Table Stakes or Freeze-Out): "A player may increase or
 decrease the amount he has on the table, but only after a showdown and before the next deal", and
@@ -6,6 +7,10 @@ decrease the amount he has on the table, but only after a showdown and before th
 Between deals the change is clean play and the ledger makes it at once; while a deal is under way
 it is an irregularity the rulebook rules on. Either way it moves no pot: the player's stack
 changes, his net (what play won or lost) does not.
+
+"Each player puts up a certain amount of money on the table, but not less than a minimum agreed on
+beforehand" (same paragraph, sentence 1): at each deal's first line, a player whose stake is below the
+house's minimum is a finding the rulebook rules.
 """
 
 from __future__ import annotations
@@ -64,3 +69,31 @@ def stack_changed(r: Replay, event: ev.StackChanged) -> None:
         Kind.STAKE_CHANGED_IN_HAND, event, facts(r.state, {}), Subject(player=name, stake=amount), explain
     )
     r.note(event, r.adjudicate(finding).remedy)
+
+
+def below_minimum(r: Replay, event: ev.Event) -> None:
+    """At a deal's first line (money put on or taken off the table before it already counted): rule on
+    each player whose stake is below the agreed minimum. Players already sitting the deal out are
+    not asked; without stacks in the log there is no stake to measure."""
+    least = r.config.stake_minimum
+    if least is None:
+        return
+    for name in r.state.order:
+        stake = r.ledger.stack(name)
+        if stake is None or stake >= least or name in r.sitting_out:
+            continue
+        what = (
+            f"{name} has {format_amount(stake)} on the table, less than the agreed minimum of "
+            f"{format_amount(least)}"
+        )
+
+        def explain(v: Verdict, what: str = what, name: str = name) -> str:
+            if v.remedy is RemedyId.HAND_DEAD:
+                return f"{what}; {name} sits this deal out (no ante, no cards) until his stake is brought up."
+            if v.remedy is RemedyId.PLAY_ON:
+                return f"{what}; he plays the deal with what he has."
+            return f"{what}: {v.summary}"
+
+        finding = Finding(Kind.STAKE_BELOW_MINIMUM, event, facts(r.state, {}), Subject(player=name), explain)
+        if r.adjudicate(finding).remedy is RemedyId.HAND_DEAD:
+            r.state.seats[name].stake_short = True  # dealt out before the antes: he puts none in
