@@ -15,7 +15,6 @@ hundred shapes (a simulation, not a log) the full tables take over: past that th
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 from bisect import bisect_left
@@ -42,11 +41,11 @@ from referee.hands.ranking import Base
 from referee.hands.stripped import SUIT_STRENGTH_BY_INDEX, deciding_rank
 from referee.hands.table import _CACHE as _TABLES
 from referee.hands.table import (
-    _CACHE_FORMAT,
     Pool,
     _canonical,
     _codes_and_pool,
     _grade_shapes,
+    cache_file,
     can_four_flush,
     make_value,
     shapes_of,
@@ -232,14 +231,7 @@ class _Grader:
 
 
 def _ladder_path(ranking: Ranking) -> Path | None:
-    from referee import __version__
-    from referee.usercache import cache_dir, python_tag
-
-    directory = cache_dir()
-    if directory is None:
-        return None
-    digest = hashlib.sha256(_canonical(ranking).encode()).hexdigest()[:16]
-    return directory / f"hand-ladder-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.marshal"
+    return cache_file(ranking, "hand-ladder")
 
 
 def _read_ladder(path: Path, ranking: Ranking) -> Ladder | None:

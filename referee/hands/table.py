@@ -114,7 +114,9 @@ _CACHE_FORMAT = 4
 """Bump when the tables' layout or any evaluation rule changes."""
 
 
-def _cache_path(ranking: Ranking) -> Path | None:
+def cache_file(ranking: Ranking, stem: str) -> Path | None:
+    """The user-cache file ``stem`` keeps for ``ranking`` (None with no cache folder): named by the
+    version, the cache format, the Python and the ranking, so nothing stale is ever read."""
     from referee import __version__
     from referee.usercache import cache_dir, python_tag
 
@@ -122,7 +124,11 @@ def _cache_path(ranking: Ranking) -> Path | None:
     if directory is None:
         return None
     digest = hashlib.sha256(_canonical(ranking).encode()).hexdigest()[:16]
-    return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.marshal"
+    return directory / f"{stem}-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.marshal"
+
+
+def _cache_path(ranking: Ranking) -> Path | None:
+    return cache_file(ranking, "hand-tables")
 
 
 def _canonical(ranking: Ranking) -> str:
