@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.config import ladder_step
-from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts
+from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
@@ -34,7 +34,7 @@ from referee.ruling import Action, Outcome
 ZERO = Decimal(0)
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
     from referee.adjudicate.table import HandState
 
 
@@ -138,13 +138,13 @@ def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
     seat = state.seats[name]
     owed = format_amount(lowball_blind_size(r, name))
 
-    def explain(v: Verdict) -> str:
-        what = f"{name} had to post the lowball blind of {owed} and checked instead"
-        if v.remedy is RemedyId.HAND_DEAD:
-            return f"{what}; that is a fold: the hand is dead and the chips stay in the pot."
-        if v.remedy is RemedyId.BET_WITHDRAWN:
-            return f"{what}; the check does not count, and he must still post the blind or fold."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        f"{name} had to post the lowball blind of {owed} and checked instead",
+        {
+            RemedyId.HAND_DEAD: "that is a fold: the hand is dead and the chips stay in the pot.",
+            RemedyId.BET_WITHDRAWN: "the check does not count, and he must still post the blind or fold.",
+        },
+    )
 
     finding = Finding(
         Kind.CHECK_FACING_BET,

@@ -14,14 +14,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee import events as ev
-from referee.adjudicate.detect.finding import Finding, Subject, facts
+from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
 from referee.adjudicate.table import HandState, Phase
 from referee.money import format_amount
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
 
 ZERO = Decimal(0)
 
@@ -50,13 +50,16 @@ def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
     what = f"{name}, all in for the antes," if for_antes else name
     what += " declared the pot open"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.DECLARED_OPEN:
-            owed = "" if not for_antes else "; every caller must put in the full opening bet"
-            return f"{what}; the pot is open, the bets stand, and {name} must prove openers to win it{owed}."
-        if v.remedy is RemedyId.VERBAL_IGNORED:
-            return f"{what}; the declaration counts for nothing."
-        return f"{what}: {v.summary}"
+    owed = "" if not for_antes else "; every caller must put in the full opening bet"
+    explain = worded(
+        what,
+        {
+            RemedyId.DECLARED_OPEN: (
+                f"the pot is open, the bets stand, and {name} must prove openers to win it{owed}."
+            ),
+            RemedyId.VERBAL_IGNORED: "the declaration counts for nothing.",
+        },
+    )
 
     waiting = r.reopened and not state.opened  # a false opening was voided and nobody has opened since
     specific = {
@@ -140,10 +143,10 @@ def plays_while_sitting_out(r: Replay, event: ev.Event, name: str) -> bool:
         why = "sits this deal out"
     what = f"{name} {why}, yet plays"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.BET_WITHDRAWN:
-            return f"{what}; the line counts for nothing, no chip of his goes in, and he stays out."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        what,
+        {RemedyId.BET_WITHDRAWN: "the line counts for nothing, no chip of his goes in, and he stays out."},
+    )
 
     finding = Finding(Kind.PLAYS_WHILE_SITTING_OUT, event, facts(r.state, {}), Subject(player=name), explain)
     r.note(event, r.adjudicate(finding).remedy)

@@ -25,6 +25,7 @@ from referee.adjudicate.detect.finding import (
     at_least_half,
     compare_bet,
     facts,
+    worded,
 )
 from referee.adjudicate.table import Phase
 from referee.adjudicate.wording import chips as _chips
@@ -661,10 +662,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
     put_in = seat.put_in_round + seat.credit
     what = f"{name} did not make good his short {action} ({money(put_in)} of {money(owed)})"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.HAND_DEAD:
-            return f"{what}; the hand is dead and the chips he put in stay in the pot."
-        return f"{what}: {v.summary}"
+    explain = worded(what, {RemedyId.HAND_DEAD: "the hand is dead and the chips he put in stay in the pot."})
 
     verdict = r.adjudicate(
         Finding(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate import variants
-from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts
+from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts, worded
 from referee.adjudicate.table import Phase
 from referee.cards import UNKNOWN, Card
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
@@ -386,12 +386,13 @@ def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
         return
     what = f"{name} took back his {'discards' if retrieved else 'thrown-in hand'}"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.DISCARDS_DEAD:
-            return f"{what}; cards once discarded cannot be taken back, so they stay out of play."
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; that is allowed, and the cards count again (to prove openers)."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        what,
+        {
+            RemedyId.DISCARDS_DEAD: "cards once discarded cannot be taken back, so they stay out of play.",
+            RemedyId.PLAY_ON: "that is allowed, and the cards count again (to prove openers).",
+        },
+    )
 
     finding = Finding(
         Kind.DISCARDS_RETRIEVED,

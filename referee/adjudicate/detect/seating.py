@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee import events as ev
-from referee.adjudicate.detect.finding import Finding, Subject, facts
+from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
 from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
 
 
 def too_many_players(r: Replay, event: ev.Event) -> None:
@@ -26,12 +26,15 @@ def too_many_players(r: Replay, event: ev.Event) -> None:
         return
     what = f"{len(playing)} players sit in ({', '.join(playing)}), and this game seats at most {most}"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.REFUND_ALL:
-            return f"{what}; the deal is void and every chip goes back: deal again with {most} or fewer."
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; the deal is played as it is."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        what,
+        {
+            RemedyId.REFUND_ALL: (
+                f"the deal is void and every chip goes back: deal again with {most} or fewer."
+            ),
+            RemedyId.PLAY_ON: "the deal is played as it is.",
+        },
+    )
 
     finding = Finding(Kind.TOO_MANY_PLAYERS, event, facts(r.state, {}), Subject(), explain)
     r.adjudicate(finding)

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee import events as ev
-from referee.adjudicate.detect.finding import Finding, Subject, facts
+from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
 from referee.rulebook.vocabulary import Kind, RemedyId
@@ -58,12 +58,15 @@ def stack_changed(r: Replay, event: ev.StackChanged) -> None:
     what = f"{name} put {words}" if event.added else f"{name} took {words}"
     what += " during a deal"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.STAKE_DEFERRED:
-            return f"{what}; it counts only from the next deal, and in this one he plays with what he had."
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; the change stands at once."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        what,
+        {
+            RemedyId.STAKE_DEFERRED: (
+                "it counts only from the next deal, and in this one he plays with what he had."
+            ),
+            RemedyId.PLAY_ON: "the change stands at once.",
+        },
+    )
 
     finding = Finding(
         Kind.STAKE_CHANGED_IN_HAND, event, facts(r.state, {}), Subject(player=name, stake=amount), explain
