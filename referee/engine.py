@@ -170,10 +170,15 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         ante_cap_deals=settings.passed_out.ante_cap_deals,
         dealer_moves_when_passed=str(settings.passed_out.next_dealer.value) == "next",
         deal_passes_after_misdeals=settings.deal_passes_after_misdeals,
+        most_players=settings.most_players,
+        stake_minimum=settings.stakes.minimum,
         openers_ladder=ladder,
         ladder_after_top=str(settings.openers.after_top.value),
         switch_to_lowball=str(settings.passed_out.switch_to.value) == "ace-to-five",
+        lowball_check_raise=settings.passed_out.lowball_check_raise,
+        lowball_blind=settings.passed_out.lowball_blind,
         opener_must_win_or_match=settings.showdown.opener_must_win_or_match,
+        opener_match_cap=settings.showdown.opener_match_cap,
     )
 
 

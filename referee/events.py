@@ -263,11 +263,36 @@ class DrawCountAnswered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawCountRefused(Event):
+    """``Bob refuses to answer``: asked how many he drew, a player will not say.
+
+    Casino (source 002, Rules for Draw High, item 7): he must answer "until there has been action
+    after the draw"; after that he need not. Pagat (source 001, The Draw, paragraph 4) and Bicycle
+    (source 004, Laws of Draw Poker, The Draw) set the same limit.
+    """
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardsPickedUp(Event):
     """``Bob picks up his discards``: a player takes back cards he had thrown away.
 
     Casino (source 002, [Jacks or Better], item 7): "An opener may be allowed to retrieve a
     discarded hand to prove openers, at management's discretion."
+    """
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class LooksAtCards(Event):
+    """``Cy looks at his cards`` (or ``picks up his draw``): a player looks at the cards he holds.
+
+    Once he has been served on the draw, these are the cards of his draw. Bicycle (source 004, Laws
+    of Draw Poker, Wrong number of cards): a wrong number "must be corrected if the player calls
+    attention to it before he has looked at any of the cards"; "If the player has looked at any card
+    of the draw and the entire draw would give him an incorrect number of cards, his hand is foul."
     """
 
     player: str
@@ -372,6 +397,30 @@ class PotDeclaredOpen(Event):
     """
 
     player: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenersKeepAsked(Event):
+    """``Bob asks Cy to keep his openers``: a player asks the opener to keep his opening hand and
+    show it once the pot is decided (casino, source 002, [Jacks or Better], item 8)."""
+
+    player: str
+    """Who asks."""
+    opener: str
+    """Who is asked (the opener)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackChanged(Event):
+    """``Ann adds 20`` / ``Ann takes off 10``: a player puts more money on the table or takes
+    some off. Scarne (source 000, Optional Betting Limits, Table Stakes or Freeze-Out, sentences
+    3 and 7): only after a showdown and before the next deal; during a hand it is an irregularity.
+    """
+
+    player: str
+    amount: Decimal
+    added: bool = True
+    """True for money put on the table, False for money taken off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,13 +565,17 @@ class LimitKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """The ``limit:`` header: ``2/4``, ``1-5``, ``pot``, ``no-limit``, ``table-stakes``."""
+    """The ``limit:`` header: ``2/4``, ``1/2/4``, ``1-5``, ``pot``, ``no-limit``, ``table-stakes``."""
 
     kind: LimitKind
     low: Decimal | None = None
     """The before-the-draw bet (fixed) or the least bet (spread)."""
     high: Decimal | None = None
     """The after-the-draw bet (fixed) or the most (spread)."""
+    top: Decimal | None = None
+    """A three-figure fixed limit's highest figure (``1/2/4``, Scarne, Optional Betting Limits,
+    Variation in betting limit): before the draw bets are ``low``, after it a bet is either
+    ``high`` (the middle figure) or ``top``. None for two figures."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,6 +194,9 @@ class Result:
     actions: tuple[Action, ...] = ()
     winners_hands: dict[str, str] = field(default_factory=dict)
     """For each winner at a showdown, the hand in words."""
+    stakes: dict[str, Decimal] = field(default_factory=dict)
+    """Money each player put on the table (below zero: took off) during the log, table stakes. It
+    changes his stack, not his net: ``sum(net) + carried + rake == 0`` is about play alone."""
 
     def as_json(self) -> dict[str, object]:
         """The JSON contract of DESIGN.md; amounts as exact decimal strings."""
@@ -209,6 +212,8 @@ class Result:
         }
         if self.rake:
             data["rake"] = money(self.rake)
+        if self.stakes:
+            data["stakes"] = {name: money(value) for name, value in self.stakes.items()}
         if self.divergence is not None:
             data["divergence"] = self.divergence.as_json()
         if self.unruled:

@@ -142,3 +142,15 @@ def test_draw_odds_text_and_json() -> None:
 def test_draw_keeping_nothing() -> None:
     data = json.loads(run("odds", "As Kd Qc 9h 7s", "--keep", "none", "--game", "stripped-32", "--json"))
     assert data["draw"] == 5 and data["outcomes"] == 80730
+
+
+def test_ace_to_six_by_game_name() -> None:
+    """004 Lowball: "In some games 6-4-3-2-A is the lowest possible hand": ace-to-six, where the wheel
+    is a straight; the catalog game `ace-to-six` names the ranking for `hand` and `odds`."""
+    output = run("hand", "Ah 2h 3h 4d 6c", "As 2d 3c 4s 5s", "--game", "ace-to-six")
+    assert "Hand 1 wins: six-four low (6-4-3-2-A) beats five-high straight (5-4-3-2-A)." in output
+    lowball = run("hand", "Ah 2h 3h 4d 6c", "As 2d 3c 4s 5s", "--game", "lowball")
+    assert "Hand 2 wins" in lowball
+    table = " ".join(run("odds", "--game", "ace-to-six").split())
+    assert "Ace-to-six lowball: all 2,598,960" in table and "straight 9,180" in table
+    assert "7,462 distinct hands" in table

@@ -271,6 +271,9 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
             "deuces-wild",
         ),
         Flip("scenarios/games/stripped-32-a-flush-beats-a-full-house.log", "scarne", "high", "stripped-32"),
+        Flip(
+            "scenarios/games/game-lowball-house-plays-ace-to-six.log", "bicycle", "ace-to-five", "ace-to-six"
+        ),
     ),
     "wild_cards": (
         *(_wild_rank(rank) for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")),
@@ -398,6 +401,9 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "showdown.opener_must_win_or_match": (
         Flip("scenarios/games/diablo-beaten-opener-matches-the-pot.log", "scarne", False, True),
     ),
+    "showdown.opener_match_cap": (
+        Flip("scenarios/games/game-diablo-the-new-pot-has-a-limit.log", "pagat", None, 4),
+    ),
     "passed_out.next_dealer": (
         Flip(
             "scenarios/games/passed-out-the-antes-stay-and-the-next-dealer-deals.log",
@@ -414,6 +420,12 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "passed_out.ante_cap_deals": (
         Flip("scenarios/games/ante-cap-three-passed-deals.log", "scarne", None, 3),
     ),
+    "passed_out.lowball_check_raise": (
+        Flip("scenarios/games/jacks-back-check-raise-in-the-lowball-part.log", "pagat", True, False),
+    ),
+    "passed_out.lowball_blind": (
+        Flip("scenarios/games/jacks-back-lowball-blind-everyone-checks.log", "pagat", False, True),
+    ),
     "passed_out.switch_to": (
         Flip("scenarios/games/jacks-back-passed-hands-play-for-low.log", "scarne", "none", "ace-to-five"),
     ),
@@ -427,6 +439,8 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "deal_passes_after_misdeals": (
         Flip("scenarios/deal-misdeal-intro-second-misdeal-deal-passes-left.log", "scarne", 2, None),
     ),
+    "most_players": (Flip("scenarios/seats-nine-at-pagat-draw.log", "scarne", None, 8),),
+    "stakes.minimum": (Flip("scenarios/house/stakes-below-the-minimum-sits-out.log", "scarne", None, 20),),
 }
 """Witnesses for every value played other than the default."""
 
@@ -544,11 +558,11 @@ REMEDY_FLIPS: dict[tuple[str, str], tuple[Flip, ...]] = {
     ),
     ("pot-reopened", "offender"): (
         Flip(
-            "scenarios/open-false-openers-reopened-by-a-player-who-passed.log",
-            "casino",
+            "scenarios/reopened-false-opener-stays-in-with-new-chips.log",
+            "bicycle",
             "out",
             "may-stay",
-            rule="casino:false-openers/3",
+            rule="bicycle:false-openers/2",
         ),
     ),
     ("pot-reopened", "offender_chips"): (

@@ -36,7 +36,7 @@ def ranked(name: str, cache: Path, seed: int = 0) -> str:
 
 def cache_files(cache: Path) -> dict[Path, int]:
     """Each hand-table file in the cache folder, with when it was last written."""
-    return {path: path.stat().st_mtime_ns for path in cache.rglob("hand-tables-*.pickle")}
+    return {path: path.stat().st_mtime_ns for path in cache.rglob("hand-tables-*.marshal")}
 
 
 @pytest.mark.slow
@@ -68,6 +68,6 @@ def test_an_unreadable_cache_file_is_rebuilt(tmp_path: Path) -> None:
     built = ranked("high", tmp_path)
     assert "straight-flush" in built
     for path in cache_files(tmp_path):
-        path.write_bytes(b"not a pickle")
+        path.write_bytes(b"not a marshal file")
     assert ranked("high", tmp_path, seed=1) == built
-    assert all(path.read_bytes() != b"not a pickle" for path in cache_files(tmp_path)), "written back"
+    assert all(path.read_bytes() != b"not a marshal file" for path in cache_files(tmp_path)), "written back"

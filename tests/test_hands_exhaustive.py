@@ -101,9 +101,26 @@ EXPECTED: dict[str, dict[Category, int]] = {
         C.FOUR_OF_A_KIND: 624,
         C.STRAIGHT_FLUSH: 36,
     },
+    # Derived here, not from a table: the ace is always low, so the straights are the nine runs
+    # A-2-3-4-5 up to 9-10-J-Q-K (10-J-Q-K-A is not one). 9 runs x (4^5 - 4) unsuited = 9,180
+    # straights and 9 x 4 = 36 straight flushes; C(13,5) = 1,287 rank sets x 4 suits - 36 = 5,112
+    # flushes; (1,287 - 9) x (4^5 - 4) = 1,303,560 no-pair hands; the paired counts are those of any
+    # 52-card ranking. The same numbers as deuce-to-seven (nine runs there too, 2-3-4-5-6 to
+    # 10-J-Q-K-A), by a different set of runs.
+    "ace-to-six": {
+        C.HIGH_CARD: 1303560,
+        C.PAIR: 1098240,
+        C.TWO_PAIR: 123552,
+        C.THREE_OF_A_KIND: 54912,
+        C.STRAIGHT: 9180,
+        C.FLUSH: 5112,
+        C.FULL_HOUSE: 3744,
+        C.FOUR_OF_A_KIND: 624,
+        C.STRAIGHT_FLUSH: 36,
+    },
 }
 
-DISTINCT = {"high": 7462, "ace-to-five": 6175, "deuce-to-seven": 7462}
+DISTINCT = {"high": 7462, "ace-to-five": 6175, "deuce-to-seven": 7462, "ace-to-six": 7462}
 """Distinct values (Cactus Kev's 7,462; 6,175 rank multisets for ace-to-five)."""
 
 # Decks the anchors file does not cover: their counts are checked by dealing every hand out
@@ -230,16 +247,42 @@ def test_ace_to_five_no_pair_hands_by_high_card() -> None:
     assert dict(by_top) == {"5": 1, "6": 5, "7": 15, "8": 35, "9": 70, "T": 126, "J": 210, "Q": 330, "K": 495}
 
 
+def test_ace_to_six_no_pair_hands_by_high_card() -> None:
+    """004 Lowball: "In some games 6-4-3-2-A is the lowest possible hand". No-pair hands that are no
+    straight, by their top card: C(n-1, 4) rank sets under a top card of rank n (the ace as 1), less
+    the one run that tops there (A-2-3-4-5 under the five, ..., 9-10-J-Q-K under the king; 10-J-Q-K-A
+    is a king-high hand, no run), each in 4^5 - 4 = 1,020 unsuited ways; the six is the best top
+    card, and 6-4-3-2-A the best hand."""
+    ranking = Ranking.named("ace-to-six")
+    tables = tables_for(ranking)
+    by_top: Counter[str] = Counter()
+    for shape in tables.shapes:
+        if len(set(shape.naturals)) == 5:
+            value = tables.plain[shape.key]
+            assert isinstance(value, HandValue)
+            if value.category is C.HIGH_CARD:
+                by_top[value.ranks[0].value] += 1020
+    expected = {"6": 4, "7": 14, "8": 34, "9": 69, "T": 125, "J": 209, "Q": 329, "K": 494}
+    assert dict(by_top) == {top: sets * 1020 for top, sets in expected.items()}
+    assert sum(by_top.values()) == EXPECTED["ace-to-six"][C.HIGH_CARD]
+    best = tables.values[-1]  # the values run weakest first
+    assert best.name == "six-four low (6-4-3-2-A)"
+    wheel = evaluate(parse_cards("5h 4s 3d 2c Ah"), ranking)
+    assert wheel.category is C.STRAIGHT and wheel < best
+
+
 # -- the ojpoker vectors (CC0; see tests/data/ojpoker/SOURCE.md) ----------------------------------
 
 
-def _vectors() -> list[tuple[str, int, int, int]]:
+def _vectors() -> list[tuple[str, int, int, int, int]]:
     text = "\n".join(line for line in VECTORS.read_text().splitlines() if not line.startswith("//"))
     rows = json.loads(text.replace(",\n]", "\n]"))
-    return [(row[0], row[1], row[2], row[3]) for row in rows]
+    return [(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
 
-@pytest.mark.parametrize(("game", "column"), [("high", 1), ("deuce-to-seven", 2), ("ace-to-five", 3)])
+@pytest.mark.parametrize(
+    ("game", "column"), [("high", 1), ("deuce-to-seven", 2), ("ace-to-five", 3), ("ace-to-six", 4)]
+)
 def test_hundred_thousand_hands_order_as_ojpoker_does(game: str, column: int) -> None:
     """The file numbers each hand's class, 1 = best: ours must be the same order, ties included."""
     ranking = Ranking.named(game)

@@ -112,6 +112,26 @@ def test_header_line_after_events() -> None:
     assert (problem.line, problem.column, problem.end_column) == (4, 1, 6)
 
 
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("Cy looks at", "`looks at` needs what he looked at, like `looks at his cards`"),
+        ("Cy peeked at his", "`peeked at his` needs what he looked at, like `peeked at his cards`"),
+    ],
+)
+def test_a_look_needs_what_he_looked_at(line: str, message: str) -> None:
+    assert only(SEATED + line, LogSyntaxError).message == message
+
+
+def test_looking_at_discards_says_how_to_take_them_back() -> None:
+    problem = only(SEATED + "Cy looks at his discards", LogSyntaxError)
+    assert problem.message == (
+        "unexpected `discards`: a player looks at the cards he holds, his hand or his draw"
+    )
+    assert problem.hint == "write `looks at his cards`; to take thrown cards back, `picks up his discards`"
+    assert (problem.line, problem.column) == (3, 17)
+
+
 def test_speech_needs_quotes() -> None:
     problem = only(SEATED + "Ann says bet 5", LogSyntaxError)
     assert problem.message == "the words said go in double quotes"

@@ -30,6 +30,7 @@ from referee.events import (
     Draw,
     DrawCountAnswered,
     DrawCountAsked,
+    DrawCountRefused,
     DrawPhase,
     DrawRequest,
     DrawRequestChanged,
@@ -41,11 +42,13 @@ from referee.events import (
     Limit,
     LimitKind,
     LogHeader,
+    LooksAtCards,
     MisdealCalled,
     Muck,
     NewDeal,
     Note,
     Open,
+    OpenersKeepAsked,
     OpenersNotShown,
     Post,
     PostKind,
@@ -56,6 +59,7 @@ from referee.events import (
     Showdown,
     ShowOpeners,
     SplitOpeners,
+    StackChanged,
     StandPat,
     WrongCardCount,
     WrongDealer,
@@ -184,6 +188,9 @@ def headers(draw: st.DrawFn) -> LogHeader:
         st.one_of(
             st.none(),
             st.tuples(amounts, amounts).map(lambda ab: Limit(LimitKind.FIXED, ab[0], ab[1])),
+            st.lists(amounts, min_size=3, max_size=3, unique=True).map(
+                lambda a: Limit(LimitKind.FIXED, *sorted(a))
+            ),
             st.tuples(amounts, amounts).map(lambda ab: Limit(LimitKind.SPREAD, min(ab), max(ab))),
             st.sampled_from([Limit(LimitKind.POT), Limit(LimitKind.NO_LIMIT), Limit(LimitKind.TABLE_STAKES)]),
         )
@@ -251,7 +258,9 @@ def events_for(seats: tuple[str, ...]) -> st.SearchStrategy[Event]:
         st.builds(DealtBy, p) | st.builds(OpenersNotShown, p) | st.builds(PotDeclaredOpen, p),
         st.builds(DrawRequest, p, count) | st.builds(DrawRequestChanged, p, count),
         st.builds(DrawCountAsked, p, p) | st.builds(DrawCountAnswered, p, count),
-        st.builds(DiscardsPickedUp, p) | st.builds(MisdealCalled, p),
+        st.builds(DrawCountRefused, p) | st.builds(OpenersKeepAsked, p, p),
+        st.builds(StackChanged, p, amounts, st.booleans()),
+        st.builds(DiscardsPickedUp, p) | st.builds(MisdealCalled, p) | st.builds(LooksAtCards, p),
         st.builds(lambda n: HandsDealt(count=n), count),
         st.builds(lambda n: HandsDealt(extra=n), st.integers(-5, 5)),
     )

@@ -113,6 +113,24 @@ def test_no_raise_is_offered_once_the_raise_cap_is_reached(rulebook: str) -> Non
     assert not next_of(text, rulebook).result.rulings
 
 
+def test_jacks_back_turned_to_lowball_offers_the_blind_where_the_house_plays_it() -> None:
+    """``passed_out.lowball_blind``: the player left of the dealer owes the blind; posting it (then
+    the others call it) or folding are the clean moves, not a check."""
+    folder = Path(__file__).resolve().parents[1] / "scenarios" / "games"
+    text = (folder / "jacks-back-lowball-blind-and-its-option.log").read_text(encoding="utf-8")
+    cut = text[: text.index("Ann posts blind 2")]
+    house = load_rulebook(str(folder / "rulebooks" / "jacks-back-lowball-blind.yaml"), for_play=True)
+    upcoming = what_next(parse_log(cut), cut, house)
+    assert upcoming.turn == "Ann"
+    assert lines(upcoming) == ["Ann posts blind 2", "Ann folds"]
+    assert upcoming.moves[0].kind is MoveKind.BLIND
+    posted = cut + "Ann posts blind 2\n"
+    after = what_next(parse_log(posted), posted, house)
+    assert after.turn == "Bob" and after.to_call == Decimal(2)
+    assert not after.result.rulings
+    assert lines(next_of(cut, "pagat"))[0] == "Ann checks"  # pagat as written: no blind
+
+
 def test_irregular_events_are_always_offered() -> None:
     upcoming = next_of(HEADER + "antes\ndeal\n")
     assert any(m.line == "misdeal" and m.complete for m in upcoming.irregular)

@@ -30,7 +30,7 @@ from typer.testing import CliRunner
 from referee.cards import STANDARD_52, Card
 from referee.cli import app
 from referee.engine import play_config, rule_log
-from referee.events import AllIn, Bet, Call, Check, DrawPhase, Fold, HandLog, NewDeal, Open, Raise
+from referee.events import AllIn, Bet, Call, Check, Draw, DrawPhase, Fold, HandLog, NewDeal, Open, Raise
 from referee.hands import Ranking, compare, evaluate
 from referee.importer import HistoryError, detect_format, import_text
 from referee.importer.phh_read import parse
@@ -452,6 +452,11 @@ def playable_by_pokerkit(trip: Trip) -> str | None:
         return "pass and out: a check is a fold"
     if any(isinstance(event, AllIn) for event in trip.log.events):
         return "an all in: PokerKit caps a bet at what the others can call, and a short all in never reopens"
+    if any(
+        isinstance(event, Draw) and event.discards and len(event.discards) != event.count
+        for event in trip.log.events
+    ):
+        return "a hand left short or long by the draw, which nobody noticed: PokerKit replaces card for card"
     return None
 
 

@@ -22,29 +22,7 @@ from referee.rulebook.vocabulary import Fact, Kind
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 
-_LOOKED = (
-    "a wrong number of cards on the draw is ruled with player_looked hard-wired to no, because the "
-    "log cannot say that a player looked at his draw before counting it (issue: a log players can write)"
-)
-_DECLARE = (
-    "cards speak in every game this rulebook plays (neither it nor the game catalog sets "
-    "showdown.cards_speak to false), so the row waits for a house rule that makes players declare"
-)
-_NO_CAP = (
-    "this rulebook sets no raise cap and no game in the catalog sets one, so no raise is ever over "
-    "a cap; the row waits for a house rule that sets betting.raise_cap"
-)
-UNREACHABLE: dict[str, str] = {
-    "bicycle:draw-irregularity/1": _LOOKED,
-    "bicycle:misdeclared-hand/2": _DECLARE,
-    "bicycle:raise-cap/1": _NO_CAP,
-    "casino:draw-irregularity/4": _LOOKED,
-    "casino:misdeclared-hand/2": _DECLARE,
-    "parlour:misdeclared-hand/2": _DECLARE,
-    "parlour:raise-cap/1": _NO_CAP,
-    "scarne:misdeclared-hand/2": _DECLARE,
-    "scarne:raise-cap/1": _NO_CAP,
-}
+UNREACHABLE: dict[str, str] = {}
 """Bundled rows no scenario can reach yet, each with the reason."""
 
 

@@ -28,83 +28,16 @@ from referee.rulebook.coverage import (
     source_texts,
 )
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
+from referee.rulebook.vocabulary import MECHANISMS, Mechanism
 
 SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
 
-_ENGINE = "the engine plays it as the game is dealt and bet; no setting cites it"
 _GAP = "the item's `gap:` in referee/rulebook/sources/ says why, and `referee rulebook coverage` shows it"
-_TABLE_STAKES = "table stakes come from the log's stacks; no setting cites this sentence"
-_HOW_MANY = "no row: asking how many cards a player drew"
-KNOWN_GAPS: dict[tuple[str, str, str], str] = {
-    ("bicycle", "Principal Forms of Draw Poker", "paragraph 2"): _ENGINE,
-    ("bicycle", "Principal Forms of Draw Poker", "paragraph 4"): _ENGINE,
-    ("casino", "Rules for Draw High", "7"): _HOW_MANY,
-    ("casino", "Rules for Draw High", "12"): _GAP,
-    ("casino", "[Jacks or Better]", "5"): _GAP,
-    ("casino", "[Jacks or Better]", "8"): _GAP,
-    ("casino", "[Jacks or Better]", "11"): _GAP,
-    ("bicycle", "the Lowball section after Double Draw", "paragraph 1, sentence 6"): _GAP,
-    ("pagat", "the section after Wild Widow", "paragraph 2, sentence 2"): _GAP,
-    ("pagat", "Jacks Back", "paragraph 5"): _GAP,
-    ("pagat", "Jacks Back", "paragraph 6"): _GAP,
-    ("pagat", "32-Card Poker", "bullet 4"): _GAP,
-    ("pagat", "32-Card Poker", "paragraph 3"): _GAP,
-    ("pagat", "Players and Cards", "paragraph 1"): "no setting for the number of players",
-    ("pagat", "The Draw", "paragraph 1"): _ENGINE,
-    ("pagat", "The Draw", "paragraph 4"): _HOW_MANY,
-    (
-        "pagat",
-        "Drawing more than three cards",
-        "sentence 1",
-    ): "pagat plays the basic draw of three; no setting offers the ace draw",
-    (
-        "pagat",
-        "Drawing more than three cards",
-        "sentence 2",
-    ): "pagat plays the basic draw of three; no setting offers four or five",
-    (
-        "pagat",
-        "Five Card Draw with Deuces Wild",
-        "paragraph 4",
-    ): "no game in the catalog makes other cards wild",
-    (
-        "parlour",
-        "[Jacks or Better]",
-        "paragraph 2",
-    ): "the openers come from the catalog's jacks-or-better, which cites other texts",
-    ("scarne", "The object of the Game", "paragraph 1"): _ENGINE,
-    ("scarne", "The Deal", "paragraph 1"): _ENGINE,
-    ("scarne", "Player's Turn of Play, once the pot is opened", "introduction"): _ENGINE,
-    ("scarne", "Player's Turn of Play, once the pot is opened", "reraising"): (
-        "game.betting.raise_cap cites 'Player's Turn of Play', not this item"
-    ),
-    ("scarne", "Optional Betting Limits at Draw Poker, Variation in betting limit", "paragraph 1"): _GAP,
-    ("scarne", "Optional Betting Limits at Draw Poker, Pot Limit", "paragraph 1"): (
-        "the log's `limit: pot`; no setting cites it"
-    ),
-    (
-        "scarne",
-        "Optional Betting Limits at Draw Poker, Table Stakes or Freeze-Out",
-        "sentence 1",
-    ): _TABLE_STAKES,
-    ("scarne", "Optional Betting Limits at Draw Poker, Table Stakes or Freeze-Out", "sentence 3"): _GAP,
-    (
-        "scarne",
-        "Optional Betting Limits at Draw Poker, Table Stakes or Freeze-Out",
-        "sentence 5",
-    ): _TABLE_STAKES,
-    ("scarne", "Optional Betting Limits at Draw Poker, Table Stakes or Freeze-Out", "sentence 7"): _GAP,
-}
+KNOWN_GAPS: dict[tuple[str, str, str], str] = {}
 
 # Cites of a rulebook's own source that name a section or item the text does not have (a spelling the
 # rulebook's other rows do not use). Like KNOWN_GAPS this only shrinks: fix the cite, delete the line.
-_PARAGRAPH_AFTER = (
-    "the text has no such heading: the paragraph is 'Laws of Draw Poker, Draw out of turn, paragraph 2'"
-)
-CITE_MISMATCHES: dict[tuple[str, str], str] = {
-    ("bicycle", "bicycle:draw-irregularity/7"): _PARAGRAPH_AFTER,
-    ("bicycle", "bicycle:draw-irregularity/8"): _PARAGRAPH_AFTER,
-}
+CITE_MISMATCHES: dict[tuple[str, str], str] = {}
 
 runner = CliRunner()
 
@@ -398,3 +331,56 @@ def test_a_rulebook_whose_text_has_no_items_is_refused_plainly(tmp_path: Path) -
     result = run(str(house))
     assert result.exit_code == 1
     assert "our-notes.txt" in result.output and "hint:" in result.output
+
+
+# --- the engine's fixed mechanics ---------------------------------------------------------------------
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def test_every_mechanism_named_has_words_and_a_scenario_that_shows_it() -> None:
+    from referee import scenarios
+
+    items = [item for text in source_texts().values() for item in text.items()]
+    named = {mechanism for item in items for mechanism in item.played_by}
+    assert named == set(Mechanism), "a mechanism no source item names is not needed"
+    for mechanism in named:
+        spec = MECHANISMS[mechanism]
+        assert spec.words and spec.scenarios, mechanism
+        for name in spec.scenarios:
+            log, expected = SCENARIOS / f"{name}.log", SCENARIOS / f"{name}.yaml"
+            assert log.is_file() and expected.is_file(), (mechanism, name)
+            scenario = scenarios.load(expected)
+            assert scenario.expect, (mechanism, name)
+            book = next(iter(scenario.expect))
+            (check,) = scenarios.run(scenario, [book])
+            assert check.passed, (mechanism, name, check.difference)
+
+
+def test_an_item_played_by_the_engine_is_covered_and_shown() -> None:
+    cover = coverage(load_rulebook("scarne"))
+    entry = next(e for e in cover.items if e.item.section == "The Deal" and e.item.item == "paragraph 1")
+    assert entry.item.played_by == (Mechanism.FIVE_CARDS_EACH,) and entry.covered and not entry.by
+    assert cover.counts()["played_by_engine"] >= 1
+    payload = json.loads(run("scarne", "--json").output)
+    deal = next(e for e in payload["items"] if e["section"] == "The Deal")
+    assert deal["played_by"] == ["five-cards-each"]
+    shown = " ".join(run("scarne").output.split())
+    assert "played by the engine: five-cards-each (every player holds five cards" in shown
+
+
+@pytest.mark.parametrize(
+    ("played_by", "message"),
+    [("dealing-backwards", "not one of the engine's mechanisms"), ("[best-hand-wins]", "")],
+)
+def test_played_by_names_a_mechanism(played_by: str, message: str) -> None:
+    item = f"{{item: 1, rule: r, scope: play, played_by: {played_by}}}"
+    body = f"file: f.txt\nrulebook: x\nsections: [{{section: A, items: [{item}]}}]"
+    if message:
+        with pytest.raises(RulebookError, match=message):
+            parse_source(body, "bad.yaml")
+    else:
+        (item,) = parse_source(body, "good.yaml").items()
+        assert item.played_by == (Mechanism.BEST_HAND_WINS,)
+        with pytest.raises(RulebookError, match="neither out of scope nor a gap"):
+            parse_source(body.replace("scope: play", "scope: out-of-scope, reason: why"), "bad.yaml")

@@ -102,10 +102,23 @@ class PlayConfig:
     ladder_after_top: str = "step-down"
     switch_to_lowball: bool = False
     """Jacks Back: when nobody opens, the same hands are played as ace-to-five lowball."""
+    lowball_check_raise: bool = True
+    """Jacks Back: False bars check-raising in the lowball part (001 Jacks Back, paragraph 6)."""
+    lowball_blind: bool = False
+    """Jacks Back: the player left of the dealer posts a blind when the game turns to lowball (001
+    Jacks Back, paragraph 5)."""
     opener_must_win_or_match: bool = False
     """Diablo: an opener who does not win pays a new pot the size of the one just won."""
+    opener_match_cap: Decimal | None = None
+    """Diablo: the most the beaten opener puts up (001: "some put a limit"); None for the whole pot."""
     deal_passes_after_misdeals: int | None = 2
     """Misdeals in a row by one dealer after which the deal passes left (000: two)."""
+    most_players: int | None = None
+    stake_minimum: Decimal | None = None
+    """Table stakes: the least stake a player may play a deal with (000 Table Stakes or Freeze-Out,
+    sentence 1); a player below it at a deal's first line is a stake-below-minimum finding."""
+    """The most players the game seats (001 Players and Cards; 001 32-Card Poker: five); a deal with
+    more is a too-many-players finding. None: as many as the pack serves."""
 
     def bet_size(self, round_index: int) -> Decimal | None:
         """The fixed bet for a round (``2/4``: 2 before the draw, 4 after), or None."""

@@ -41,6 +41,10 @@ class Move(StrEnum):
     """Middle → the house (an imported online hand)."""
     CARRY = "carry"
     """This deal's chips stay in the middle for the next deal (a record, no chips leave)."""
+    STAKE_ADDED = "stake-added"
+    """The player's own money → his stack on the table (table stakes, between deals); no pot."""
+    STAKE_TAKEN = "stake-taken"
+    """His stack on the table → his pocket (table stakes, between deals); no pot."""
 
 
 INTO_MIDDLE = frozenset({Move.ANTE, Move.BLIND, Move.BET, Move.MATCH})
@@ -90,6 +94,11 @@ class Ledger:
         self.refunds: dict[str, Decimal] = {}
         """Uncalled bets and refunds (what the report shows as handed back)."""
         self.rake = ZERO
+        self.brought: dict[str, Decimal] = {}
+        """Money each player put on the table (or, below zero, took off) during the log: it changes
+        his stack, never his net, which is what play won or lost."""
+        self._deferred: list[tuple[str, Decimal]] = []
+        """Stack changes that wait for the next deal (``stake-deferred``)."""
 
     # --- what the ledger says -----------------------------------------------------------------
 
@@ -98,7 +107,7 @@ class Ledger:
         start = self._start.get(name)
         if start is None:
             return None
-        return start - self.put_in[name] + self.got_back[name]
+        return start + self.brought.get(name, ZERO) - self.put_in[name] + self.got_back[name]
 
     def in_deal(self, name: str) -> Decimal:
         """Chips ``name`` has in this deal's pot (antes, blinds, bets)."""
@@ -193,6 +202,19 @@ class Ledger:
         self.carried += amount
         return amount
 
+    def change_stake(self, name: str, amount: Decimal) -> None:
+        """``name`` puts ``amount`` on the table (below zero: takes it off). Not a move of any pot:
+        his stack changes, his net does not."""
+        if not amount:
+            return
+        move = Move.STAKE_ADDED if amount > ZERO else Move.STAKE_TAKEN
+        self._record(move, name, abs(amount))
+        self.brought[name] = self.brought.get(name, ZERO) + amount
+
+    def defer_stake(self, name: str, amount: Decimal) -> None:
+        """A stack change made when the next deal begins (:meth:`new_deal`)."""
+        self._deferred.append((name, amount))
+
     def carry_deal(self) -> None:
         """Nobody takes this deal's chips: they join what carries to the next deal."""
         total = sum(self._in_deal.values(), ZERO)
@@ -238,6 +260,9 @@ class Ledger:
         self.deal += 1
         self._forced = dict.fromkeys(self.players, ZERO)
         self._antes = dict.fromkeys(self.players, ZERO)
+        deferred, self._deferred = self._deferred, []
+        for name, amount in deferred:
+            self.change_stake(name, amount)
 
     def _record(self, move: Move, player: str | None, amount: Decimal) -> None:
         self.entries.append(Entry(self.deal, move, player, amount))

@@ -19,9 +19,23 @@ from typing import Any, Protocol, TypeVar, cast
 from referee import events as ev
 from referee.adjudicate import remedies, variants
 from referee.adjudicate.config import PlayConfig
-from referee.adjudicate.detect import Act, FactValue, Finding, betting, dealing, drawing, showing
+from referee.adjudicate.detect import (
+    Act,
+    FactValue,
+    Finding,
+    antes,
+    asking,
+    betting,
+    dealing,
+    drawing,
+    keeping,
+    seating,
+    showing,
+    stakes,
+)
 from referee.adjudicate.detect.betting import Pending
 from referee.adjudicate.ledger import Ledger, Move
+from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
 from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
 from referee.adjudicate.showdown import Strength, hand_strength
@@ -136,6 +150,8 @@ class Replay:
         """(deal, draw, player) → how many cards he was served on that draw (0 standing pat)."""
         self.draw_questions: dict[str, str] = {}
         """Player asked "how many did you draw?" → who asked, until he answers."""
+        self.question_in_time: dict[str, bool] = {}
+        """Player asked "how many did you draw?" → whether the question came while an answer was owed."""
         self.reopened = False
         """A false opening was ruled void this deal (pot-reopened): the pot may be opened again."""
         self.absorb: set[str] = set()
@@ -153,16 +169,36 @@ class Replay:
         """Openers already checked (shown or proven) this deal."""
         self.opening_amount = ZERO
         """The opening bet of this deal (it may stay in the pot when the opener is false)."""
+        self.forfeited: dict[str, Decimal] = {}
+        """Bets of this deal forfeited to the pot by a player still in it (a false opener who may
+        stay with new chips): dead chips like antes, never an uncalled bet to hand back."""
         self.next_dealer_after_misdeal = False
         self.awaiting_openers: str | None = None
         """An opener left alone in the pot, to be paid once he shows openers."""
+        self.openers_owed_at: ev.Event | None = None
+        """The line that left him alone: where he must show them to take the pot."""
+        self.line_event: ev.Event | None = None
+        """The line being walked."""
         self.awaiting_proof: str | None = None
         """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
+        self.seats_checked = 0
+        self.stakes_checked = 0
+        """The deal whose stakes were last measured against the agreed minimum."""
+        self.keep_asked: dict[str, str] = {}
+        """Opener asked to keep his opening hand and show it after the pot → who asked."""
+        self.declared_for_antes: str | None = None
+        """This deal's pot was declared open by this player, all in for the antes."""
+        self.barred: set[str] = set()
+        """Players who falsely declared a pot open while all in for the antes: out of the deals that
+        follow until someone else wins a legally opened pot (002 [Jacks or Better], item 5)."""
+        """The deal whose players were last checked against the most the game seats."""
         self.sitting_out: set[str] = set()
         """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.switched = False
+        self.blind_due: str | None = None
+        """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
         self.first_round_bet = ZERO
         """The bet the first betting round of this deal ended at (Seven Card Draw's minimum after it)."""
         self.divergence: Divergence | None = None
@@ -202,6 +238,18 @@ class Replay:
 
     def _walk(self) -> None:
         for event in self.log.events:
+            if keeping.owes_openers(self, event):
+                keeping.thrown_unshown(self, event)
+                continue
+            if self.seats_checked != self.state.deal_number and not isinstance(event, ev.Note | ev.NewDeal):
+                self.seats_checked = self.state.deal_number
+                seating.too_many_players(self, event)
+            if self.stakes_checked != self.state.deal_number and not isinstance(
+                event, ev.Note | ev.NewDeal | ev.StackChanged
+            ):
+                # Money put on or taken off the table before the deal's first line counts already.
+                self.stakes_checked = self.state.deal_number
+                stakes.below_minimum(self, event)
             if self.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.awaiting_proof)
@@ -215,7 +263,7 @@ class Replay:
             if self.waiting_check and not isinstance(event, ev.Note):
                 self._waiting_checks_stand(getattr(event, "player", None))
             if self.state.phase is OVER and not isinstance(
-                event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes
+                event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes | ev.StackChanged
             ):
                 if isinstance(
                     event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
@@ -228,6 +276,7 @@ class Replay:
             if handler is None:
                 self.unruled(event, NOT_RULED_YET)
                 continue
+            self.line_event = event
             handler(self, event)
             if self.pending:
                 self._resolve_pending()
@@ -253,11 +302,29 @@ class Replay:
             and getattr(event, "player", self.awaiting_openers) == self.awaiting_openers
         )
 
+    def dead_chips(self) -> dict[str, Decimal]:
+        """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
+        dead = self.ledger.dead_antes()
+        for name, amount in self.forfeited.items():
+            dead[name] = dead.get(name, ZERO) + amount
+        return dead
+
     def _pay_waiting_opener(self) -> None:
         winner, self.awaiting_openers = self.awaiting_openers, None
-        if winner is not None and self.state.phase is not Phase.OVER and self.state.seats[winner].in_hand:
-            self.openers_proven.add(winner)
-            self.award_uncontested(winner)
+        if winner is None or not self._may_take_pot(winner):
+            return
+        seat = self.state.seats[winner]
+        if self.openers_owed_at is not None and seat.cards and seat.cards_known:
+            # The log moved on without his proof, yet he must show openers to take the pot: what
+            # the log knows he held is what the table saw then (a false opener never wins).
+            showing.check_openers(self, self.openers_owed_at, winner, list(seat.cards))
+            if not self._may_take_pot(winner):
+                return
+        self.openers_proven.add(winner)
+        self.award_uncontested(winner)
+
+    def _may_take_pot(self, name: str) -> bool:
+        return self.state.phase is not Phase.OVER and self.state.seats[name].in_hand
 
     # --- findings -----------------------------------------------------------------------------
 
@@ -454,11 +521,13 @@ class Replay:
         else:
             ante = self.config.ante
             for name in state.order:
-                if name not in self.sitting_out:
+                if name not in self.sitting_out and not state.seats[name].stake_short:
                     state.pay(name, ante, betting=False, move=_ANTE)  # self.pay(..., ante=True), once a seat
         self.note(event, "")
 
     def _post(self, event: ev.Post) -> None:
+        if variants.lowball_blind_posted(self, event):
+            return
         self.pay(event.player, event.amount, betting=True, blind=True)
         self.state.blind_posters.append(event.player)
         if event.kind in (ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE):
@@ -552,7 +621,8 @@ class Replay:
             return
         seat = state.seats[name]
         if not seat.in_hand:
-            self.note(event, f"{name} is no longer in the hand; line ignored")
+            if not antes.plays_while_sitting_out(self, event, name):
+                self.note(event, f"{name} is no longer in the hand; line ignored")
             return
         if isinstance(event, ev.Raise):
             betting.raise_figures(self, event)
@@ -567,6 +637,9 @@ class Replay:
             return
         if name != expected:
             betting.out_of_turn(self, event, name)
+            return
+        if variants.lowball_blind_not_posted(self, event, name):
+            self.after_action()
             return
         self.completing.pop(name, None)
         seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
@@ -586,7 +659,7 @@ class Replay:
             return
         expected = state.expected_actor()
         in_turn = expected == name or state.phase is not BETTING
-        facing = state.to_call(name) > ZERO
+        facing = state.to_call(name) > ZERO or (in_turn and variants.folds_for_the_blind(self, name))
         if not in_turn or not facing:
             betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
         else:
@@ -661,6 +734,9 @@ class Replay:
         if state.phase is Phase.BETTING and variants.pack_too_short(self):
             # All for One: too few cards for everyone to draw one; the showdown comes next.
             self.note(event, f"only {len(self.deck) - state.cards_out} cards are left: no more drawing")
+            return
+        if pots.still_unopened(self):
+            pots.nobody_reopened(self, event)  # a reopened pot nobody opened: no draw
             return
         if state.phase in (Phase.BETTING, Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
             if state.phase is Phase.BETTING and not state.round_complete():
@@ -814,7 +890,7 @@ class Replay:
             self.odd_chip_order,
             self.unit,
             state.dead_money,
-            self.ledger.dead_antes(),
+            self.dead_chips(),
             self.ledger.shares(),
         )
         for pot in split.pots:
@@ -869,12 +945,13 @@ class Replay:
             and winner not in self.openers_proven
         ):
             self.awaiting_openers = winner
+            self.openers_owed_at = self.line_event
             return
         self.award_uncontested(winner)
 
     def _return_uncalled(self) -> None:
         """The pot stays for the next deal, but a bet nobody called goes back to its bettor first."""
-        antes = self.ledger.dead_antes()
+        antes = self.dead_chips()
         bets = sorted(
             ((amount - antes.get(name, ZERO), name) for name, amount in self.state.contributions().items()),
             reverse=True,
@@ -901,7 +978,7 @@ class Replay:
             self.odd_chip_order,
             self.unit,
             state.dead_money,
-            self.ledger.dead_antes(),
+            self.dead_chips(),
             self.ledger.shares(),
         )
         at_showdown = state.phase is SHOWDOWN and state.seats[winner].shown
@@ -1002,6 +1079,7 @@ class Replay:
         else:
             self.note(event, "")
         variants.next_deal_config(self)
+        antes.bar_false_declarer(self)
         self._end_deal_summary()
         self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
         self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
@@ -1015,6 +1093,7 @@ class Replay:
         self.ledger.new_deal()  # an unfinished deal's chips stay in the middle
         fresh = new_hand_state(self.config, state.order, dealer, self.ledger)
         variants.seat_sitting_out(self, fresh)
+        antes.seat_barred(self, fresh)
         fresh.deal_number = state.deal_number + 1
         fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
         self.state = fresh
@@ -1024,6 +1103,8 @@ class Replay:
         self.completing.clear()
         self.short_actions.clear()
         self.draw_questions.clear()
+        self.question_in_time.clear()
+        self.keep_asked.clear()
         self.reopened = False
         self.owed_cards.clear()
         self.absorb.clear()
@@ -1033,6 +1114,7 @@ class Replay:
         self.declared_caps.clear()
         self.reopen_returns.clear()
         self.opening_amount = ZERO
+        self.forfeited.clear()
 
     def _finish(self) -> Result:
         state = self.state
@@ -1074,6 +1156,7 @@ class Replay:
                 )
             ),
             winners_hands=self.winners_hands,
+            stakes={name: amount for name, amount in sorted(self.ledger.brought.items()) if amount},
         )
 
     # --- limits -------------------------------------------------------------------------------
@@ -1084,6 +1167,11 @@ class Replay:
         limit = self.config.limit
         if limit.kind is _FIXED:
             size = self.config.bet_size(state.round_index)
+            if limit.top is not None and state.round_index >= self.config.small_bet_rounds:
+                # Three figures (`1/2/4`): after the draw a bet is the middle figure or the highest
+                # (000 Optional Betting Limits, Variation in betting limit); betting's detector rules
+                # an amount between the two as over the middle one.
+                return size, limit.top
             if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
                 return size, max(size, state.current_bet)  # a raise may double the bet before it
             return size, size
@@ -1106,6 +1194,8 @@ class Replay:
 
 
 def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
+    if not event.dealt and drawing.miscount_found(r, event, event.player, event.count):
+        return  # his own discards left him miscounted on the draw; found here
     dealing.wrong_count(r, event, event.player, event.count)
 
 
@@ -1152,11 +1242,15 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.DealtBy, dealing.dealt_by),
         _on(ev.HandsDealt, dealing.hands_dealt),
         _on(ev.BetCompletion, betting.bet_completion),
-        _on(ev.DrawCountAsked, drawing.count_asked),
-        _on(ev.DrawCountAnswered, drawing.count_answered),
+        _on(ev.DrawCountAsked, asking.count_asked),
+        _on(ev.DrawCountAnswered, asking.count_answered),
+        _on(ev.DrawCountRefused, asking.count_refused),
+        _on(ev.StackChanged, stakes.stack_changed),
         _on(ev.DiscardsPickedUp, drawing.discards_picked_up),
+        _on(ev.LooksAtCards, drawing.looks_at_cards),
         _on(ev.OpenersNotShown, showing.openers_not_shown),
-        _on(ev.PotDeclaredOpen, showing.pot_declared_open),
+        _on(ev.PotDeclaredOpen, antes.pot_declared_open),
+        _on(ev.OpenersKeepAsked, keeping.keep_asked),
     ]
 )
 """The walk's table: each event class and what its line does. A class missing here (a newer log

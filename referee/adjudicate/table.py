@@ -94,6 +94,14 @@ class Seat:
     """How many of his discards have gone back into the stub."""
     split_kept: tuple[Card, ...] | None = None
     """Openers kept aside when he announced a split."""
+    miscounted: bool = False
+    """His own discards left him the wrong number of cards once served what he asked for: the
+    table learns it only when his hand is shown or counted, and the rulebook rules it there."""
+    stake_short: bool = False
+    """Sits this deal out: his stake was below the agreed minimum at its first line (stakes.minimum)."""
+    looked_at: int | None = None
+    """The draw whose cards he has looked at (``Cy looks at his cards`` once served on it): 0 for
+    his hand as dealt, None when no line says he looked."""
 
     @property
     def stack(self) -> Decimal | None:

@@ -28,7 +28,8 @@ def evaluate(cards: Sequence[Card], ranking: Ranking) -> HandValue:
     """
     # The common case inline (this is the hot path of every showdown and every odds count): the
     # same lookup as `referee.hands.fast.shape_evaluator`, without a second call. Anything else,
-    # including the first call before the tables exist, goes to the ranking's own evaluator.
+    # including the first call before any table exists, goes to the ranking's own evaluator: the
+    # lazy one, which grades the shapes it meets until the full tables are worth reading.
     try:
         codes, plain, flush = ranking._fast  # type: ignore[misc]
         c0, c1, c2, c3, c4 = cards
@@ -41,7 +42,7 @@ def evaluate(cards: Sequence[Card], ranking: Ranking) -> HandValue:
             return flush[(a + b + c + d + e) & KEY_MASK]  # type: ignore[operator]
         return plain[(a + b + c + d + e) & KEY_MASK]  # type: ignore[operator]
     except TROUBLE:
-        return ranking._tables.evaluate(cards)
+        return ranking._lazy(cards)
 
 
 def winners(hands: Sequence[Sequence[Card]], ranking: Ranking) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from referee.hands.categories import (
 )
 from referee.hands.graded import Graded, Made, strength
 from referee.hands.high import HighRules, made_high
-from referee.hands.low import made_ace_to_five, made_deuce_to_seven
+from referee.hands.low import made_ace_to_five, made_ace_to_six, made_deuce_to_seven
 from referee.hands.ranking import Base, JokerRule, Ranking
 
 Grade = Callable[[tuple[int, ...], bool, bool], Graded]
@@ -30,6 +30,9 @@ def _maker(ranking: Ranking) -> tuple[Callable[[tuple[int, ...], bool, bool], Ma
         return (lambda ranks, flush, four: made_ace_to_five(ranks)), ACE_TO_FIVE_ORDER
     if base is Base.DEUCE_TO_SEVEN:
         return (lambda ranks, flush, four: made_deuce_to_seven(ranks, flush)), DEUCE_TO_SEVEN_ORDER
+    if base is Base.ACE_TO_SIX:
+        # Straights and flushes count against the hand, in the same order as deuce-to-seven.
+        return (lambda ranks, flush, four: made_ace_to_six(ranks, flush)), DEUCE_TO_SEVEN_ORDER
     fully_wild = bool(ranking.wild_ranks) or ranking.one_eyed_jacks or ranking.joker is JokerRule.WILD
     rules = HighRules(
         ace_below=6 if base is Base.STRIPPED_32 else 1,

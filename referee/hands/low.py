@@ -1,8 +1,10 @@
-"""Lowball from five concrete ranks: ace-to-five and deuce-to-seven.
+"""Lowball from five concrete ranks: ace-to-five, ace-to-six and deuce-to-seven.
 
 Source 004 "Lowball": "The ace is always low ... Straights and flushes do not count, so the lowest
-possible hand is 5, 4, 3, 2, A". Deuce-to-seven is the high-hand order upside down, with the ace
-high only, so A-2-3-4-5 is an ace-high hand and not a straight.
+possible hand is 5, 4, 3, 2, A". The same paragraph: "In some games 6-4-3-2-A is the lowest possible
+hand" - ace-to-six, where the ace is still always low but straights and flushes count against the
+hand, so 5-4-3-2-A is a straight and 6-4-3-2-A the best. Deuce-to-seven is the high-hand order upside
+down, with the ace high only, so A-2-3-4-5 is an ace-high hand and not a straight.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ _BY_SHAPE: Final = {
 }
 
 _DEUCE_TO_SEVEN: Final = HighRules(ace_below=0)
+_ACE_TO_SIX: Final = HighRules(ace_below=0)
+"""The ace is written as 1 before asking, so it never plays high (10-J-Q-K-A is no straight) and
+A-2-3-4-5 is a straight by its numbers alone."""
 
 
 def made_ace_to_five(ranks: tuple[int, ...]) -> Made:
@@ -35,3 +40,8 @@ def made_ace_to_five(ranks: tuple[int, ...]) -> Made:
 def made_deuce_to_seven(ranks: tuple[int, ...], flush: bool) -> Made:
     """What five ranks make in deuce-to-seven: the high-hand category, the ace high only."""
     return made_high(ranks, flush, False, _DEUCE_TO_SEVEN)
+
+
+def made_ace_to_six(ranks: tuple[int, ...], flush: bool) -> Made:
+    """What five ranks make in ace-to-six: the high-hand category with the ace always low (1)."""
+    return made_high(tuple(1 if rank == ACE else rank for rank in ranks), flush, False, _ACE_TO_SIX)

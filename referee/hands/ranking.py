@@ -25,7 +25,7 @@ from referee.hands.categories import (
 )
 
 if TYPE_CHECKING:
-    from referee.hands.fast import FastTables
+    from referee.hands.fast import Evaluate, FastTables
     from referee.hands.table import Tables
 
 
@@ -39,13 +39,16 @@ class Base(StrEnum):
     """Lowball: the ace is low, straights and flushes do not count, A-2-3-4-5 is best."""
     DEUCE_TO_SEVEN = "deuce-to-seven"
     """Lowball: the ace is high only, straights and flushes count against, 7-5-4-3-2 is best."""
+    ACE_TO_SIX = "ace-to-six"
+    """Lowball: the ace is always low, straights and flushes count against, 6-4-3-2-A is best (004
+    Lowball: "In some games 6-4-3-2-A is the lowest possible hand")."""
     STRIPPED_32 = "stripped-32"
     """The 32-card deck: a flush beats a full house, A-7-8-9-10 is a straight, suits break ties."""
 
     @property
     def is_low(self) -> bool:
         """True for the lowball rankings."""
-        return self in (Base.ACE_TO_FIVE, Base.DEUCE_TO_SEVEN)
+        return self in (Base.ACE_TO_FIVE, Base.DEUCE_TO_SEVEN, Base.ACE_TO_SIX)
 
 
 @unique
@@ -136,7 +139,7 @@ class Ranking:
     """
 
     base: str = Base.HIGH
-    """``high``, ``ace-to-five``, ``deuce-to-seven`` or ``stripped-32``."""
+    """``high``, ``ace-to-five``, ``ace-to-six``, ``deuce-to-seven`` or ``stripped-32``."""
     joker: str = JokerRule.NONE
     """``none`` (no joker in the deck), ``bug`` or ``wild``."""
     wild_ranks: AbstractSet[str] = frozenset()
@@ -223,7 +226,7 @@ class Ranking:
             return STRIPPED_ORDER
         if base is Base.ACE_TO_FIVE:
             return ACE_TO_FIVE_ORDER[:-1]
-        if base is Base.DEUCE_TO_SEVEN:
+        if base in (Base.DEUCE_TO_SEVEN, Base.ACE_TO_SIX):
             return DEUCE_TO_SEVEN_ORDER[:-1]
 
         def possible(category: Category) -> bool:
@@ -266,6 +269,14 @@ class Ranking:
         return Ranking, (*fields, self.hand_size)
 
     @cached_property
+    def _lazy(self) -> Evaluate:
+        # The few hands of one log are graded as they come rather than reading every value of the
+        # ranking first (a cold start's showdown); see referee.hands.lazy.
+        from referee.hands.lazy import lazy_evaluator
+
+        return lazy_evaluator(self)
+
+    @cached_property
     def _tables(self) -> Tables:
         # Imported here so that `import referee.hands` stays cheap; built once per distinct ranking.
         from referee.hands.table import tables_for
@@ -287,6 +298,7 @@ assert {Category(name) for name in _SpecialHandName} == SPECIAL_HANDS
 _LOW_JOKER: Final = {
     Base.ACE_TO_FIVE: "the joker as the lowest card missing",
     Base.DEUCE_TO_SEVEN: "the joker as the card that makes the best low",
+    Base.ACE_TO_SIX: "the joker as the card that makes the best low",
 }
 
 _NUMBER_WORDS: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -295,6 +307,7 @@ _BASE_WORDS: Final = {
     Base.HIGH: "high hands",
     Base.ACE_TO_FIVE: "ace-to-five lowball",
     Base.DEUCE_TO_SEVEN: "deuce-to-seven lowball",
+    Base.ACE_TO_SIX: "ace-to-six lowball",
     Base.STRIPPED_32: "the 32-card stripped deck",
 }
 
@@ -309,6 +322,7 @@ PRESETS: Final[dict[str, Ranking]] = {
     "ace-to-five": Ranking(base="ace-to-five"),
     "ace-to-five-joker": Ranking(base="ace-to-five", joker="bug"),
     "deuce-to-seven": Ranking(base="deuce-to-seven"),
+    "ace-to-six": Ranking(base="ace-to-six"),
     "best-five-of-seven": Ranking(hand_size=7),
 }
 """The named rankings: ``Ranking.named("deuces-wild")``. A game catalog adds its own on top."""

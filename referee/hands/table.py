@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import marshal
 import os
-import pickle
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -110,11 +110,13 @@ def tables_for(ranking: Ranking) -> Tables:
     return tables
 
 
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 """Bump when the tables' layout or any evaluation rule changes."""
 
 
-def _cache_path(ranking: Ranking) -> Path | None:
+def cache_file(ranking: Ranking, stem: str) -> Path | None:
+    """The user-cache file ``stem`` keeps for ``ranking`` (None with no cache folder): named by the
+    version, the cache format, the Python and the ranking, so nothing stale is ever read."""
     from referee import __version__
     from referee.usercache import cache_dir, python_tag
 
@@ -122,7 +124,11 @@ def _cache_path(ranking: Ranking) -> Path | None:
     if directory is None:
         return None
     digest = hashlib.sha256(_canonical(ranking).encode()).hexdigest()[:16]
-    return directory / f"hand-tables-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.pickle"
+    return directory / f"{stem}-{__version__}-{_CACHE_FORMAT}-{python_tag()}-{digest}.marshal"
+
+
+def _cache_path(ranking: Ranking) -> Path | None:
+    return cache_file(ranking, "hand-tables")
 
 
 def _canonical(ranking: Ranking) -> str:
@@ -145,8 +151,9 @@ def _from_disk(ranking: Ranking) -> Tables | None:
         return None
     try:
         with path.open("rb") as file:
-            # Our own file in the user's cache folder, written by _store below: plain data only.
-            stored = pickle.load(file)
+            # Our own file in the user's cache folder, written by _store below: plain data only,
+            # as marshal (which builds values and never runs code, unlike pickle).
+            stored = marshal.load(file)
         if stored["ranking"] != _canonical(ranking):
             return None
         categories = {member.value: member for member in Category}
@@ -214,7 +221,7 @@ def _store(tables: Tables) -> Tables:
     try:
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         with temporary.open("wb") as file:
-            pickle.dump(stored, file, protocol=pickle.HIGHEST_PROTOCOL)
+            marshal.dump(stored, file)
         os.replace(temporary, path)  # readers never see half a file
     except OSError:
         pass
@@ -287,21 +294,11 @@ def _build(ranking: Ranking) -> Tables:
     shapes = shapes_of(pool)
     graded = _grade_shapes(ranking, pool, shapes)
     stripped = ranking.base is Base.STRIPPED_32
-    # The 32-card deck splits otherwise equal hands by suit: one more place in each strength.
-    variants: dict[tuple[int, ...], tuple[Graded, int | None]] = {}
-    for table in graded:
-        for grade in table.values():
-            rank = deciding_rank(grade) if stripped else None
-            for suit in range(4) if rank is not None else (0,):
-                variants[(*grade.strength, suit) if stripped else grade.strength] = (grade, rank)
+    variants = strength_variants(graded, stripped)
     by_strength: dict[tuple[int, ...], HandValue] = {}
     for position, strength in enumerate(sorted(variants), start=1):
         grade, rank = variants[strength]
-        name = hand_name(grade.category, grade.ranks, ranking.is_low)
-        if rank is not None:
-            name += f" ({Rank.from_number(rank).word} of {SUIT_ORDER[strength[-1]].word})"
-        ranks = tuple(Rank.from_number(number) for number in grade.ranks)
-        by_strength[strength] = HandValue(position, grade.category, ranks, name, ranking)
+        by_strength[strength] = make_value(ranking, position, strength, grade, rank)
 
     def entry(grade: Graded) -> Entry:
         if not stripped:
@@ -313,6 +310,32 @@ def _build(ranking: Ranking) -> Tables:
 
     plain, flush, four_flush = ({key: entry(grade) for key, grade in table.items()} for table in graded)
     return _assemble(ranking, codes, plain, flush, four_flush, tuple(by_strength.values()), shapes, pool)
+
+
+def strength_variants(
+    graded: tuple[dict[int, Graded], ...], stripped: bool
+) -> dict[tuple[int, ...], tuple[Graded, int | None]]:
+    """Every distinct strength the graded shapes reach, with a grade and its deciding rank: the
+    values' numbers are their places in this, sorted (see :mod:`referee.hands.lazy`)."""
+    # The 32-card deck splits otherwise equal hands by suit: one more place in each strength.
+    variants: dict[tuple[int, ...], tuple[Graded, int | None]] = {}
+    for table in graded:
+        for grade in table.values():
+            rank = deciding_rank(grade) if stripped else None
+            for suit in range(4) if rank is not None else (0,):
+                variants[(*grade.strength, suit) if stripped else grade.strength] = (grade, rank)
+    return variants
+
+
+def make_value(
+    ranking: Ranking, position: int, strength: tuple[int, ...], grade: Graded, rank: int | None
+) -> HandValue:
+    """The value numbered ``position``: its grade, named as players say it."""
+    name = hand_name(grade.category, grade.ranks, ranking.is_low)
+    if rank is not None:
+        name += f" ({Rank.from_number(rank).word} of {SUIT_ORDER[strength[-1]].word})"
+    ranks = tuple(Rank.from_number(number) for number in grade.ranks)
+    return HandValue(position, grade.category, ranks, name, ranking)
 
 
 def _assemble(

@@ -91,9 +91,12 @@ class HandValue:
         return hash(self.strength)
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Unpickled, a value is the table's own object again, so it compares as fast as ever.
+        # Unpickled, a value is the very object handed out before (or the table's), so it
+        # compares as fast as ever.
         return _value_of, (self.ranking, self.strength)
 
 
 def _value_of(ranking: Ranking, strength: int) -> HandValue:
-    return ranking._tables.values[strength - 1]
+    from referee.hands.lazy import numbered
+
+    return numbered(ranking, strength)

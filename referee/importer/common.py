@@ -81,6 +81,8 @@ class Game(StrEnum):
     """Ace-to-five lowball, one draw."""
     LOWBALL_TRIPLE = "lowball-triple"
     """Ace-to-five lowball, three draws."""
+    ACE_TO_SIX = "ace-to-six"
+    """Ace-to-six lowball (straights and flushes count against the hand), one draw."""
 
     @property
     def draws(self) -> int:

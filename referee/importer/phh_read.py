@@ -51,13 +51,14 @@ from referee.money import AmountError, parse_amount
 
 SITE: Final = "PHH"
 
-_OURS: Final = re.compile(r"_([FSPN])(HI|AL|2L)([1-9][0-9]?)D")
+_OURS: Final = re.compile(r"_([FSPN])(HI|AL|A6|2L)([1-9][0-9]?)D")
 """The variant codes referee writes for games PHH has no code for."""
 
 _DEFAULT_GAMES: Final = {
     ("HI", 1): "draw",
     ("AL", 1): "lowball",
     ("AL", 3): "lowball-triple",
+    ("A6", 1): "ace-to-six",
     ("2L", 1): "deuce-to-seven",
     ("2L", 3): "deuce-to-seven-triple",
 }
@@ -81,6 +82,7 @@ _GAME_FAMILY: Final = {
     ("2L", 3): Game.DEUCE_TO_SEVEN_TRIPLE,
     ("AL", 1): Game.LOWBALL,
     ("AL", 3): Game.LOWBALL_TRIPLE,
+    ("A6", 1): Game.ACE_TO_SIX,
 }
 
 _UNKNOWN_STACK: Final = Decimal("Infinity")
@@ -419,7 +421,11 @@ class HandReader:
             if small is None or big is None:
                 raise self.field_fail("small_bet", "a fixed-limit game needs small_bet and big_bet")
             fixed = f"{amount_text(small)}/{amount_text(big)}"
-            return ours if ours in (fixed, amount_text(small)) else fixed
+            # A three-figure limit (``1/2/4``) has no PHH form beyond its two first figures; our own
+            # field keeps the third.
+            if ours is not None and (ours in (fixed, amount_text(small)) or ours.startswith(fixed + "/")):
+                return ours
+            return fixed
         if meaning.structure == "S":
             low, high = self.optional_amount("small_bet"), self.optional_amount("big_bet")
             if low is None or high is None:

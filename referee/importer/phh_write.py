@@ -18,8 +18,9 @@ What goes where:
 Variant codes: only ``N2L1D`` (no-limit 2-7 single draw) and ``F2L3D`` (fixed-limit 2-7 triple
 draw) of the standard are draw games we play. Every other hand gets a code of our own that starts
 with ``_`` and says so in the file's opening comment: ``_`` + the structure (``F`` fixed, ``S``
-spread, ``P`` pot, ``N`` no-limit) + the ranking family (``HI`` high, ``AL`` ace-to-five, ``2L``
-deuce-to-seven) + the number of draws + ``D``. Five-card draw (high) at fixed limit is ``_FHI1D``.
+spread, ``P`` pot, ``N`` no-limit) + the ranking family (``HI`` high, ``AL`` ace-to-five, ``A6``
+ace-to-six, ``2L`` deuce-to-seven) + the number of draws + ``D``. Five-card draw (high) at fixed
+limit is ``_FHI1D``.
 A log of several deals (a pot carried to a new deal) has no PHH form and always gets our own code.
 
 Amounts stay exact: an amount with no decimal places is written as a TOML integer (``25``), any
@@ -66,7 +67,13 @@ STRUCTURES: Final = {
 }
 """Our ``limit:`` kinds -> the structure letter of a variant code (table stakes is PHH's no-limit)."""
 
-FAMILIES: Final = {"high": "HI", "stripped-32": "HI", "ace-to-five": "AL", "deuce-to-seven": "2L"}
+FAMILIES: Final = {
+    "high": "HI",
+    "stripped-32": "HI",
+    "ace-to-five": "AL",
+    "ace-to-six": "A6",
+    "deuce-to-seven": "2L",
+}
 """The base of a ranking -> the family letters of a variant code."""
 
 MARK: Final = "_referee"
@@ -408,6 +415,8 @@ def _opening(code: str, shape: Shape, deals: int, result: Result) -> list[str]:
             why = "PHH has no code for five-card draw (high)"
         elif shape.family == "AL":
             why = "PHH has no code for ace-to-five lowball draw"
+        elif shape.family == "A6":
+            why = "PHH has no code for ace-to-six lowball draw"
         else:
             why = "PHH's 2-7 codes are no-limit single draw (N2L1D) and fixed-limit triple draw (F2L3D)"
         lines += [
@@ -491,7 +500,8 @@ def _limit_text(limit: ev.Limit) -> str:
         return format_amount(value, keep_places=True) if value is not None else ""
 
     if limit.kind is LimitKind.FIXED:
-        return amount(limit.low) + (f"/{amount(limit.high)}" if limit.high is not None else "")
+        text = amount(limit.low) + (f"/{amount(limit.high)}" if limit.high is not None else "")
+        return text + (f"/{amount(limit.top)}" if limit.top is not None else "")
     if limit.kind is LimitKind.SPREAD:
         return f"{amount(limit.low)}-{amount(limit.high)}"
     return str(limit.kind.value)

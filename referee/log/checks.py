@@ -27,6 +27,7 @@ from referee.events import (
     Event,
     HandLog,
     LimitKind,
+    OpenersKeepAsked,
     Raise,
     SplitOpeners,
 )
@@ -131,7 +132,8 @@ class _Checker:
         if header.ante is not None:
             amounts.append(("ante", header.ante.amount))
         if header.limit is not None:
-            amounts += [("limit", header.limit.low), ("limit", header.limit.high)]
+            figures = (header.limit.low, header.limit.high, header.limit.top)
+            amounts += [("limit", figure) for figure in figures]
         amounts += [("stacks", amount) for _, amount in header.stacks]
         for key, amount in amounts:
             if amount is not None and amount <= 0:
@@ -156,6 +158,23 @@ class _Checker:
                 (column, column + len("limit")),
                 f"write the least bet first: `limit: {high}-{low}`",
             )
+        if limit is not None and limit.top is not None and limit.low is not None and limit.high is not None:
+            figures = (limit.low, limit.high, limit.top)
+            if not limit.low < limit.high < limit.top:
+                line, column = header.position("limit")
+                written = "/".join(_written(figure) for figure in figures)
+                ordered = "/".join(_written(figure) for figure in sorted(set(figures)))
+                yield self._problem(
+                    f"the three-figure limit {written} is not smallest to largest",
+                    line,
+                    (column, column + len("limit")),
+                    "three figures are the bet before the draw, then the two bets allowed after it, "
+                    + (
+                        f"each larger than the one before: `limit: {ordered}`"
+                        if len(set(figures)) == 3
+                        else "each larger than the one before, like `limit: 1/2/4`"
+                    ),
+                )
 
     # --- events --------------------------------------------------------------------------------
 
@@ -222,7 +241,7 @@ class _Checker:
         return f"the seats are {listed}; a player who sat in goes in the `seats:` line"
 
 
-_ALWAYS_IN_FULL: Final = (CardExposed, DrawCountAsked, Raise)
+_ALWAYS_IN_FULL: Final = (CardExposed, DrawCountAsked, OpenersKeepAsked, Raise)
 """Events checked in full: they name players besides ``player``, or a raise's total."""
 
 
@@ -239,6 +258,8 @@ def _players(event: Event) -> list[str]:
             names.append(event.owner)
     if isinstance(event, DrawCountAsked) and event.asked not in names:
         names.append(event.asked)
+    if isinstance(event, OpenersKeepAsked) and event.opener not in names:
+        names.append(event.opener)
     return names
 
 

@@ -217,6 +217,13 @@ def _explain(
             f"unexpected `{word}` after a complete event",
             "one event per line; put remarks after `#`",
         )
+    if {"HAND", "DRAW"} <= expected and word.lower() in ("discards", "discard"):
+        # `Bob looks at his discards`: a look is at the cards he holds; thrown cards come back
+        # with their own line.
+        return (
+            f"unexpected `{word}`: a player looks at the cards he holds, his hand or his draw",
+            "write `looks at his cards`; to take thrown cards back, `picks up his discards`",
+        )
     return f"unexpected `{word}`: expected {_choices(expected)}", _keyword_name_hint(before, word, seats)
 
 

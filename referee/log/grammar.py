@@ -39,6 +39,7 @@ from referee.events import (
     Draw,
     DrawCountAnswered,
     DrawCountAsked,
+    DrawCountRefused,
     DrawPhase,
     DrawRequest,
     DrawRequestChanged,
@@ -48,11 +49,13 @@ from referee.events import (
     HandsDealt,
     Limit,
     LimitKind,
+    LooksAtCards,
     MisdealCalled,
     Muck,
     NewDeal,
     Note,
     Open,
+    OpenersKeepAsked,
     OpenersNotShown,
     Post,
     PostKind,
@@ -63,6 +66,7 @@ from referee.events import (
     Showdown,
     ShowOpeners,
     SplitOpeners,
+    StackChanged,
     StandPat,
     Widow,
     WrongCardCount,
@@ -157,6 +161,9 @@ class ToEvents(Transformer[Token, object]):
 
     def fixed_limit(self, low: Decimal, high: Decimal) -> HeaderItem:
         return HeaderItem("limit", Limit(LimitKind.FIXED, low, high))
+
+    def three_figure_limit(self, low: Decimal, middle: Decimal, top: Decimal) -> HeaderItem:
+        return HeaderItem("limit", Limit(LimitKind.FIXED, low, middle, top))
 
     def spread_limit(self, low: Decimal, high: Decimal) -> HeaderItem:
         return HeaderItem("limit", Limit(LimitKind.SPREAD, low, high))
@@ -289,8 +296,14 @@ class ToEvents(Transformer[Token, object]):
     def draw_count_answered(self, player: str, count: int) -> Event:
         return DrawCountAnswered(player, count)
 
+    def draw_count_refused(self, player: str) -> Event:
+        return DrawCountRefused(player)
+
     def discards_picked_up(self, player: str) -> Event:
         return DiscardsPickedUp(player)
+
+    def looks_at_cards(self, player: str) -> Event:
+        return LooksAtCards(player)
 
     # --- showing and speaking ------------------------------------------------------------------
 
@@ -308,6 +321,15 @@ class ToEvents(Transformer[Token, object]):
 
     def openers_not_shown(self, player: str) -> Event:
         return OpenersNotShown(player)
+
+    def openers_keep_asked(self, player: str, opener: str) -> Event:
+        return OpenersKeepAsked(player, opener)
+
+    def stack_added(self, player: str, amount: Decimal) -> Event:
+        return StackChanged(player, amount)
+
+    def stack_taken(self, player: str, amount: Decimal) -> Event:
+        return StackChanged(player, amount, added=False)
 
     def split_openers(self, player: str, kept: tuple[Card, ...]) -> Event:
         return SplitOpeners(player, kept)

@@ -41,6 +41,7 @@ from referee.events import (
     Draw,
     DrawCountAnswered,
     DrawCountAsked,
+    DrawCountRefused,
     DrawPhase,
     DrawRequest,
     DrawRequestChanged,
@@ -52,11 +53,13 @@ from referee.events import (
     Limit,
     LimitKind,
     LogHeader,
+    LooksAtCards,
     MisdealCalled,
     Muck,
     NewDeal,
     Note,
     Open,
+    OpenersKeepAsked,
     OpenersNotShown,
     Post,
     PostKind,
@@ -67,6 +70,7 @@ from referee.events import (
     Showdown,
     ShowOpeners,
     SplitOpeners,
+    StackChanged,
     StandPat,
     Widow,
     WrongCardCount,
@@ -202,7 +206,8 @@ def _ante(ante: AnteRule) -> str:
 
 def _limit(limit: Limit) -> str:
     if limit.kind is LimitKind.FIXED:
-        return f"{_optional_amount(limit.low)}/{_optional_amount(limit.high)}"
+        top = "" if limit.top is None else f"/{format_amount(limit.top)}"
+        return f"{_optional_amount(limit.low)}/{_optional_amount(limit.high)}{top}"
     if limit.kind is LimitKind.SPREAD:
         return f"{_optional_amount(limit.low)}-{_optional_amount(limit.high)}"
     return limit.kind.value
@@ -309,6 +314,10 @@ def _completion(event: BetCompletion) -> str:
     return f"{_verb(event.player, 'complete' if event.completed else 'not_complete')} his bet"
 
 
+def _stack_changed(event: StackChanged) -> str:
+    return f"{_verb(event.player, 'add_chips' if event.added else 'take_off')} {format_amount(event.amount)}"
+
+
 def _hands(event: HandsDealt) -> str:
     dealer = f"{VERBS['dealer'].canonical} dealt"
     if event.count is not None:
@@ -356,7 +365,11 @@ _EVENT_FORMATS: Final[dict[type[Event], Callable[[Any], str]]] = {
     DrawRequestChanged: _player_count("change", " his draw to"),
     DrawCountAsked: lambda e: f"{_verb(e.player, 'ask')} {format_name(e.asked)} how many he drew",
     DrawCountAnswered: lambda e: f"{_verb(e.player, 'say')} he drew {e.count}",
+    DrawCountRefused: _player("refuse_answer"),
+    StackChanged: _stack_changed,
+    OpenersKeepAsked: lambda e: f"{_verb(e.player, 'ask')} {format_name(e.opener)} to keep his openers",
     DiscardsPickedUp: _player("pick_up", " his discards"),
+    LooksAtCards: _player("look", " his cards"),
     Showdown: lambda e: VERBS["showdown"].canonical,
     Show: _player_cards("show"),
     Muck: _player("muck"),

@@ -245,7 +245,13 @@ VERBS: Final[dict[str, Verb]] = {
         "picks up",
         ("picked up", "picks", "picked"),
         {"takes back": "", "took back": "", "retrieves": "", "retrieved": ""},
-        needs="what he picked up, like `{word} his discards`",
+        needs="what he picked up, like `{word} his discards` or `{word} his draw`",
+    ),
+    "look": Verb(
+        "looks at",
+        ("looked at", "look at", "looking at"),
+        {"peeks at": "", "peeked at": "", "glances at": "", "glanced at": ""},
+        needs="what he looked at, like `{word} his cards`",
     ),
     # --- showing and speaking -------------------------------------------------------------------
     "show": Verb(
@@ -271,6 +277,42 @@ VERBS: Final[dict[str, Verb]] = {
     "say": Verb("says", ("say", "said"), needs='the words in double quotes, like `{word} "bet 5"`'),
     "answer": Verb("answers", ("answered", "answer"), needs="how many cards he drew, like `{word} 2`"),
     "ask": Verb("asks", ("asked", "ask"), needs="whom and what, like `{word} Bob how many he drew`"),
+    "refuse_answer": Verb(
+        "refuses to answer",
+        (
+            "refused to answer",
+            "refuse to answer",
+            "does not answer",
+            "doesn't answer",
+            "did not answer",
+            "didn't answer",
+            "will not answer",
+            "won't answer",
+        ),
+        {"will not say": "", "won't say": "", "would not say": "", "wouldn't say": ""},
+    ),
+    # --- money on the table between deals (table stakes) ---------------------------------------
+    "add_chips": Verb(
+        "adds",
+        ("add", "added"),
+        {
+            "tops up": "",
+            "topped up": "",
+            "buys in for": "",
+            "bought in for": "",
+            "rebuys for": "",
+            "rebought for": "",
+            "puts on the table": "",
+            "put on the table": "",
+        },
+        needs="how much he put on the table, like `{word} 20`",
+    ),
+    "take_off": Verb(
+        "takes off",
+        ("took off", "take off"),
+        {"removes": "", "removed": "", "cashes out": "", "cashed out": "", "pulls off": "", "pulled off": ""},
+        needs="how much he took off the table, like `{word} 10`",
+    ),
     "not_show": Verb(
         "cannot show",
         (
@@ -520,7 +562,7 @@ _OTHER_KEYWORDS: Final = """
     title game rulebook seats ante by limit pot no-limit table-stakes stacks rake
     small big blind straddle widow openers aside card face up in pack deck cut not offered exposed
     duplicate found wrong note to for a hands hand were too many few how back discards discard bet
-    call raise draw request his and but it
+    call raise draw request his and but it keep
 """
 
 

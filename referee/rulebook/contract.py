@@ -206,6 +206,24 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             _PLAYS + "opener_must_win_or_match → adjudicate.variants.opener_matches_the_pot; the next "
             "deal, played for that new pot, takes no antes (adjudicate.replay.Replay._antes)."
         ),
+        "showdown.opener_match_cap": Clause(
+            _PLAYS + "opener_match_cap → adjudicate.variants.opener_matches_the_pot: the beaten opener "
+            "puts up the pot just won or this much, whichever is less (only where the opener must win "
+            "or match)."
+        ),
+        "passed_out.lowball_check_raise": Clause(
+            _PLAYS + "lowball_check_raise → adjudicate.variants.jacks_back: in the lowball part a raise "
+            "after checking is an over-limit finding (barred_by: check-raise), as when the whole game "
+            "bars it."
+        ),
+        "passed_out.lowball_blind": Clause(
+            _PLAYS + "lowball_blind → adjudicate.variants.jacks_back names who owes the blind; "
+            "adjudicate.variants.lowball_blind_posted makes his `posts blind` line the round's bet and "
+            "starts the round left of him (his option, as a big blind's: "
+            "adjudicate.detect.betting._barred_by); "
+            "adjudicate.variants.lowball_blind_not_posted rules a pass instead as check-facing-bet; "
+            "adjudicate.variants.folds_for_the_blind makes his fold a fold facing a bet."
+        ),
         "passed_out.next_dealer": Clause(
             _PLAYS + "dealer_moves_when_passed → adjudicate.replay.Replay._new_deal."
         ),
@@ -225,6 +243,15 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         ),
         "deal_passes_after_misdeals": Clause(
             _PLAYS + "deal_passes_after_misdeals → adjudicate.remedies.deal.misdeal."
+        ),
+        "stakes.minimum": Clause(
+            _PLAYS + "stake_minimum → adjudicate.detect.stakes.below_minimum: at a deal's first line a "
+            "player whose stake is below it is a stake-below-minimum finding (only where the log gives "
+            "stacks)."
+        ),
+        "most_players": Clause(
+            _PLAYS + "most_players → adjudicate.detect.seating.too_many_players: more players seated "
+            "than the game seats is a too-many-players finding at the deal's first line."
         ),
     }
 )
@@ -268,7 +295,8 @@ REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
             "adjudicate.detect.betting._barred_by (over-limit, barred_by: not-eligible)."
         ),
         ("pot-reopened", "offender"): Clause(
-            "adjudicate.remedies.pots.pot_reopened: out kills the hand, may-stay does not."
+            "adjudicate.remedies.pots.pot_reopened: out kills the hand, may-stay does not (his chips "
+            "turn dead: adjudicate.replay.Replay.dead_chips)."
         ),
         ("pot-reopened", "offender_chips"): Clause(
             "adjudicate.remedies.pots.pot_reopened, adjudicate.remedies.pots.carry_pot.",

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from referee.errors import Problem, RulebookError
+from referee.rulebook.vocabulary import MECHANISMS, Mechanism
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -66,6 +67,9 @@ class Item:
     gap: str = ""
     """Why the referee does not play a rule item yet (what the log cannot say, or what is out of
     reach), shown where the coverage lists it as not covered."""
+    played_by: tuple[Mechanism, ...] = ()
+    """The engine's fixed mechanics that play the item (``played_by:``): it is covered with no row or
+    setting, because there is no other way to play it here."""
 
     @property
     def label(self) -> str:
@@ -163,8 +167,20 @@ def parse_source(text: str, name: str) -> SourceText:
             gap = str(entry.get("gap") or "").strip()
             if gap and scope is Scope.OUT_OF_SCOPE:
                 problems.append(Problem(f"{where} is out of scope: it has a reason, not a gap", name))
+            played_by = _mechanisms(entry.get("played_by"), where, name, problems)
+            if played_by and (scope is Scope.OUT_OF_SCOPE or gap):
+                problems.append(
+                    Problem(f"{where}: an item the engine plays is neither out of scope nor a gap", name)
+                )
             item = Item(
-                file, title, need(entry, "item", where), need(entry, "rule", where), scope, reason, gap
+                file,
+                title,
+                need(entry, "item", where),
+                need(entry, "rule", where),
+                scope,
+                reason,
+                gap,
+                played_by,
             )
             if any(other.item == item.item for other in items):
                 problems.append(Problem(f"{where} is listed twice", name))
@@ -173,6 +189,29 @@ def parse_source(text: str, name: str) -> SourceText:
     if problems:
         raise RulebookError(problems)
     return SourceText(file, need(data, "rulebook", "the source"), str(data.get("title", "")), tuple(sections))
+
+
+def _mechanisms(value: Any, where: str, name: str, problems: list[Problem]) -> tuple[Mechanism, ...]:
+    """``played_by:`` read as mechanisms: one name or a list of them."""
+    if value is None:
+        return ()
+    found: list[Mechanism] = []
+    for word in [value] if isinstance(value, str) else list(value) if isinstance(value, list) else [value]:
+        try:
+            found.append(Mechanism(str(word).strip()))
+        except ValueError:
+            known = ", ".join(member.value for member in Mechanism)
+            problems.append(
+                Problem(f"{where}: played_by {word!r} is not one of the engine's mechanisms: {known}", name)
+            )
+    return tuple(found)
+
+
+def played_words(item: Item) -> str:
+    """``played by the engine: five-cards-each (every player holds five cards ...)``."""
+    return "played by the engine: " + "; ".join(
+        f"{mechanism.value} ({MECHANISMS[mechanism].words})" for mechanism in item.played_by
+    )
 
 
 # --- reading a cite back to items -------------------------------------------------------------------
@@ -386,7 +425,8 @@ class ItemCoverage:
 
     @property
     def covered(self) -> bool:
-        return bool(self.by)
+        """Cited by a row or setting, or played by the engine's fixed mechanics."""
+        return bool(self.by) or bool(self.item.played_by)
 
     @property
     def exact(self) -> bool:
@@ -424,6 +464,7 @@ class Coverage:
             "covered": sum(entry.covered for entry in in_scope),
             "covered_exactly": sum(entry.exact for entry in in_scope),
             "not_covered": sum(not entry.covered for entry in in_scope),
+            "played_by_engine": sum(bool(entry.item.played_by) and not entry.by for entry in in_scope),
             "out_of_scope": len(self.items) - len(in_scope),
             "rows_citing_nothing": len(self.citing_nothing),
         }
@@ -521,6 +562,11 @@ def to_json(cover: Coverage) -> dict[str, Any]:
                 "scope": entry.item.scope.value,
                 **({"reason": entry.item.reason} if entry.item.reason else {}),
                 "cited_by": [{"by": reached.by, "exact": reached.exact} for reached in entry.by],
+                **(
+                    {"played_by": [mechanism.value for mechanism in entry.item.played_by]}
+                    if entry.item.played_by
+                    else {}
+                ),
             }
             for entry in cover.items
         ],
@@ -561,8 +607,9 @@ def summary(covers: Iterable[Coverage]) -> list[RenderableType]:
     for header in (
         "items",
         "covered",
-        "named\nexactly",
-        "not\ncovered",
+        "named\nexact-\nly",
+        "by\nengine",
+        "not\ncov-\nered",
         "out\nof\nscope",
         "rows\nciting\nnothing",
     ):
@@ -578,6 +625,7 @@ def summary(covers: Iterable[Coverage]) -> list[RenderableType]:
                     "items",
                     "covered",
                     "covered_exactly",
+                    "played_by_engine",
                     "not_covered",
                     "out_of_scope",
                     "rows_citing_nothing",
@@ -585,8 +633,9 @@ def summary(covers: Iterable[Coverage]) -> list[RenderableType]:
             ),
         )
     note = Text(
-        "covered: play and irregularity items some row or setting cites; named exactly: by a cite naming "
-        "that item, not only its section or paragraph. `referee rulebook coverage NAME` lists them.",
+        "covered: play and irregularity items some row or setting cites, or the engine plays as its fixed "
+        "mechanics; named exactly: by a cite naming that item, not only its section or paragraph; by the "
+        "engine: covered by the fixed mechanics alone. `referee rulebook coverage NAME` lists them.",
         "dim",
     )
     return [table, note]
@@ -602,8 +651,8 @@ def detail(cover: Coverage) -> list[RenderableType]:
         Text.assemble((cover.rulebook, "bold"), f" follows {cover.source.file}: {cover.source.title}"),
         Text(
             f"{counts['in_scope']} play and irregularity items: {counts['covered']} covered "
-            f"({counts['covered_exactly']} named exactly), {counts['not_covered']} not covered; "
-            f"{counts['out_of_scope']} out of scope."
+            f"({counts['covered_exactly']} named exactly, {counts['played_by_engine']} played by the "
+            f"engine alone), {counts['not_covered']} not covered; {counts['out_of_scope']} out of scope."
         ),
     ]
     previous = ""
@@ -621,8 +670,11 @@ def detail(cover: Coverage) -> list[RenderableType]:
         )
         if not item.in_scope:
             under = Text(f"why: {item.reason}", "dim")
-        elif entry.by:
-            under = Text("cited by: " + ", ".join(_by(reached) for reached in entry.by), "green")
+        elif entry.by or item.played_by:
+            lines = [played_words(item)] if item.played_by else []
+            if entry.by:
+                lines.insert(0, "cited by: " + ", ".join(_by(reached) for reached in entry.by))
+            under = Text("\n".join(lines), "green")
         else:
             under = Text(f"NOT COVERED: {item.gap or 'no row or setting cites it'}", "bold red")
         out.append(Padding(under, (0, 0, 0, 6), expand=False))

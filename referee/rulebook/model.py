@@ -145,6 +145,9 @@ class When(Strict):
     is_opener: bool | None = Field(default=None, description=_doc(Fact.IS_OPENER))
     passed_first_turn: bool | None = Field(default=None, description=_doc(Fact.PASSED_FIRST_TURN))
     pot_reopened: bool | None = Field(default=None, description=_doc(Fact.POT_REOPENED))
+    answer_owed: bool | None = Field(default=None, description=_doc(Fact.ANSWER_OWED))
+    answered: bool | None = Field(default=None, description=_doc(Fact.ANSWERED))
+    all_in_for_antes: bool | None = Field(default=None, description=_doc(Fact.ALL_IN_FOR_ANTES))
     first_betting_complete: bool | None = Field(default=None, description=_doc(Fact.FIRST_BETTING_COMPLETE))
     raised_since_he_acted: bool | None = Field(default=None, description=_doc(Fact.RAISED_SINCE_HE_ACTED))
     betting_limit: BettingLimit | list[BettingLimit] | None = Field(
@@ -373,6 +376,12 @@ class DiscardsDead(RemedyBase):
     remedy: Literal["discards-dead"]
 
 
+class StakeDeferred(RemedyBase):
+    """Money put on or taken off the table during a deal counts from the next deal."""
+
+    remedy: Literal["stake-deferred"]
+
+
 class DeclaredOpen(RemedyBase):
     """The pot counts as opened by the player who declared it."""
 
@@ -409,6 +418,7 @@ REMEDY_MODELS: dict[RemedyId, type[RemedyBase]] = {
     RemedyId.DRAW_LIMITED: DrawLimited,
     RemedyId.DISCARDS_DEAD: DiscardsDead,
     RemedyId.DECLARED_OPEN: DeclaredOpen,
+    RemedyId.STAKE_DEFERRED: StakeDeferred,
 }
 assert set(REMEDY_MODELS) == set(RemedyId)
 
@@ -449,7 +459,8 @@ Remedy = Annotated[
     | VerbalIgnored
     | DrawLimited
     | DiscardsDead
-    | DeclaredOpen,
+    | DeclaredOpen
+    | StakeDeferred,
     Field(discriminator="remedy"),
     BeforeValidator(_shorthand),
 ]
@@ -535,6 +546,10 @@ class Irregularities(Strict):
     discards_retrieved: Table | None = _table(Kind.DISCARDS_RETRIEVED)
     pot_declared_open: Table | None = _table(Kind.POT_DECLARED_OPEN)
     action_misnamed: Table | None = _table(Kind.ACTION_MISNAMED)
+    stake_changed_in_hand: Table | None = _table(Kind.STAKE_CHANGED_IN_HAND)
+    too_many_players: Table | None = _table(Kind.TOO_MANY_PLAYERS)
+    stake_below_minimum: Table | None = _table(Kind.STAKE_BELOW_MINIMUM)
+    plays_while_sitting_out: Table | None = _table(Kind.PLAYS_WHILE_SITTING_OUT)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))

@@ -10,6 +10,7 @@ bundled source that speaks of it: 000 Scarne, 001 the rules page (pagat), 002 th
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import StrEnum, unique
 from typing import Literal
 
@@ -53,6 +54,9 @@ class Ranking(StrEnum):
     the joker deck the joker is the lowest card not in the hand (001 Jacks Back)."""
     DEUCE_TO_SEVEN = "deuce-to-seven"
     """Lowball: aces high, straights and flushes count against, 7-5-4-3-2 is best."""
+    ACE_TO_SIX = "ace-to-six"
+    """Lowball: aces low, straights and flushes count against, 6-4-3-2-A is best (004 Lowball: "In
+    some games 6-4-3-2-A is the lowest possible hand")."""
 
 
 @unique
@@ -434,6 +438,13 @@ class Showdown(Strict):
         description="If the opener loses, he pays a new pot equal to the one just won (001, the paragraph "
         "after Wild Widow).",
     )
+    opener_match_cap: Decimal | None = Field(
+        default=None,
+        gt=0,
+        description="The most a beaten opener puts up as the new pot, in chips; none: the whole pot just "
+        "won (001, the section after Wild Widow, paragraph 2: 'Some put a limit on the size of the new "
+        "pot').",
+    )
 
 
 class PassedOut(Strict):
@@ -452,6 +463,21 @@ class PassedOut(Strict):
     switch_to: SwitchTo = Field(
         default=SwitchTo.NONE, description="Keep the cards and play lowball (001 Jacks Back)."
     )
+    lowball_check_raise: bool = Field(
+        default=True,
+        description="In the lowball part of a passed-out deal a player who checked may raise later in the "
+        "round, as betting.check_raise allows; no: check-raising is barred there (001 Jacks Back, "
+        "paragraph 6).",
+    )
+    lowball_blind: bool = Field(
+        default=False,
+        description="When the game turns to lowball, the first player left of the dealer must post a blind "
+        "and the round begins left of him; the blind is the round's bet, and he may raise when the action "
+        "comes back to him though nobody raised (as blinds.blind_may_raise allows). The blind is the least "
+        "bet the limit allows (a fixed limit's low bet), or the ante when the limit names none: it stands "
+        "in for the opening bet nobody made. A pass instead of the blind is a check facing a bet (001 "
+        "Jacks Back, paragraph 5: some clubs' rule).",
+    )
 
 
 class DeckExhaustion(Strict):
@@ -466,6 +492,20 @@ class DeckExhaustion(Strict):
     )
 
 
+class Stakes(Strict):
+    """Table stakes: the money each player has on the table (000 Optional Betting Limits, Table Stakes
+    or Freeze-Out)."""
+
+    minimum: Decimal | None = Field(
+        default=None,
+        gt=0,
+        description="The least stake a player may play a deal with, in chips: at each deal's first line a "
+        "player whose stake (the log's stacks, after money put on or taken off between deals) is below it "
+        "is a stake-below-minimum irregularity, ruled by the rulebook. None: no minimum (000 Table Stakes "
+        "or Freeze-Out, sentence 1: 'not less than a minimum agreed on beforehand' — the house agrees it).",
+    )
+
+
 SETTING_GROUPS: tuple[str, ...] = (
     "openers",
     "ante",
@@ -475,6 +515,7 @@ SETTING_GROUPS: tuple[str, ...] = (
     "showdown",
     "passed_out",
     "deck_exhaustion",
+    "stakes",
 )
 
 
@@ -501,11 +542,20 @@ class GameSettings(Strict):
     showdown: Showdown = Field(default=Showdown(), description="The showdown.")
     passed_out: PassedOut = Field(default=PassedOut(), description="When nobody opens.")
     deck_exhaustion: DeckExhaustion = Field(default=DeckExhaustion(), description="When the pack runs out.")
+    stakes: Stakes = Field(default=Stakes(), description="Table stakes: the money on the table.")
     deal_passes_after_misdeals: int | None = Field(
         default=None,
         ge=1,
         description="After this many misdeals in a row by one dealer the deal passes left, "
         "whatever a misdeal row says (000 Misdeals: two).",
+    )
+    most_players: int | None = Field(
+        default=None,
+        ge=2,
+        le=20,
+        description="The most players the game seats; a deal with more at the table is a too-many-players "
+        "irregularity, ruled by the rulebook (001 Players and Cards: seven or eight at most; 001 32-Card "
+        "Poker: five). None: no limit but the pack.",
     )
     cite: dict[str, str] = Field(
         default_factory=dict,

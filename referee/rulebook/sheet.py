@@ -34,6 +34,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "exposed-card",
             "wrong-card-count",
             "wrong-hand-count",
+            "too-many-players",
         ),
     ),
     (
@@ -48,6 +49,9 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "check-facing-bet",
             "action-misnamed",
             "improper-fold",
+            "stake-changed-in-hand",
+            "stake-below-minimum",
+            "plays-while-sitting-out",
         ),
     ),
     ("The draw", ("draw-irregularity", "draw-count-misstated", "discards-retrieved", "deck-exhausted")),
@@ -219,6 +223,7 @@ _ENUM_SENTENCES: Final[dict[str, dict[object, str]]] = {
         "stripped-32": "With 32 cards a flush beats a full house.",
         "ace-to-five": "Lowball, ace to five: aces are low, straights and flushes do not count.",
         "deuce-to-seven": "Lowball, deuce to seven: aces are high, straights and flushes count against.",
+        "ace-to-six": "Lowball, ace to six: aces are low, straights and flushes count against.",
     },
     "openers.rule": {
         "anything": "Any hand may open.",
@@ -323,6 +328,15 @@ _YES_NO_SENTENCES: Final[dict[str, tuple[str, str]]] = {
         "An opener who loses pays a new pot as big as the one just won.",
         "",
     ),
+    "passed_out.lowball_check_raise": (
+        "",
+        "In the lowball part of a passed-out deal, a player who checked may not raise.",
+    ),
+    "passed_out.lowball_blind": (
+        "When the game turns to lowball, the player left of the dealer must post a blind, the least "
+        "bet the limit allows; the round begins left of him.",
+        "",
+    ),
     "passed_out.ante_again": (
         "When nobody opens, everyone antes again.",
         "When nobody opens, nobody antes again.",
@@ -362,6 +376,10 @@ def setting_sentence(path: str, value: object) -> str | None:
         )
     if path == "deal_passes_after_misdeals" and value is not None:
         return f"After {value} misdeals in a row by one dealer, the deal passes to the left."
+    if path == "stakes.minimum" and value is not None:
+        return f"A player needs at least {value} on the table to play a deal."
+    if path == "showdown.opener_match_cap" and value is not None:
+        return f"The new pot a beaten opener must put up is at most {value}."
     if path == "passed_out.ante_cap_deals" and value is not None:
         return f"Antes stop after {value} deals in a row that nobody opens."
     if path == "deck_exhaustion.exclude":

@@ -106,7 +106,8 @@ class Kind(StrEnum):
     not make it good (``Bob does not complete``). The ``action`` fact is the short action."""
     DRAW_COUNT_MISSTATED = "draw-count-misstated"
     """A player says he drew a number of cards other than the number he was served (``Bob says
-    he drew 2``), in answer to "how many did you draw?" or unasked."""
+    he drew 2``), in answer to "how many did you draw?" or unasked; or, asked, he will not say
+    (``Bob refuses to answer``: ``answered`` is no)."""
     DISCARDS_RETRIEVED = "discards-retrieved"
     """A player takes back cards he discarded or threw in (``Bob picks up his discards``)."""
     POT_DECLARED_OPEN = "pot-declared-open"
@@ -116,6 +117,23 @@ class Kind(StrEnum):
     """A player in turn names an action his chips do not make: a raise that adds nothing to the bet
     facing him (``raises to 4`` when the bet is 4), or a call with nothing to call. The ``action``
     fact is the action he named (raise or call)."""
+    TOO_MANY_PLAYERS = "too-many-players"
+    """More players are seated for a deal than the game seats (``game.most_players``): ruled at the
+    deal's first line."""
+    STAKE_CHANGED_IN_HAND = "stake-changed-in-hand"
+    """A player puts money on the table or takes some off (``Ann adds 20``, ``Ann takes off 10``)
+    while a deal is under way: after its antes (or its first card) and before its pot is settled.
+    Between deals it is clean play (Scarne, Table Stakes, sentence 3)."""
+    STAKE_BELOW_MINIMUM = "stake-below-minimum"
+    """A player's stake on the table is below the agreed minimum (``game.stakes.minimum``) at a deal's
+    first line: the log's stacks, after money put on or taken off between deals. Only where the log
+    gives stacks and the house sets a minimum."""
+    PLAYS_WHILE_SITTING_OUT = "plays-while-sitting-out"
+    """A player who sits the deal out has a line that bets, opens, calls, raises, checks or goes all in
+    in it: one barred after falsely declaring a pot open all in for the antes (casino, [Jacks or
+    Better] item 5), one short of the table-stakes minimum (stake-below-minimum), or one out of a pot
+    no hand qualified for (``showdown.no_qualifier.folded_players_out``). A fold changes nothing and
+    is only noted."""
 
 
 # --- fact value vocabularies ---------------------------------------------------------------------
@@ -233,7 +251,9 @@ class DrawProblem(StrEnum):
     """A player changed the number of cards he asked for."""
     DISCARD_MISMATCH = "discard-mismatch"
     """A player discarded a number of cards that, once served what he asked, leaves a hand of the
-    wrong size."""
+    wrong size. Ruled where the table finds out, when his cards are counted (``Cy has 4
+    cards``) before the showdown; shown at the showdown it is a foul hand, and never shown or
+    counted it is never ruled."""
 
 
 @unique
@@ -334,6 +354,9 @@ class Fact(StrEnum):
     IS_OPENER = "is_opener"
     PASSED_FIRST_TURN = "passed_first_turn"
     POT_REOPENED = "pot_reopened"
+    ANSWER_OWED = "answer_owed"
+    ANSWERED = "answered"
+    ALL_IN_FOR_ANTES = "all_in_for_antes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,8 +462,10 @@ _SPECS: Final = (
     ),
     _bool(
         Fact.PLAYER_LOOKED,
-        "yes when the player has acted (any betting action, discard, draw or stand pat) since he received "
-        "the cards in question; a log cannot show looking, so acting stands in for it.",
+        "yes when the player looked at the cards in question. On the draw: a line such as `Cy looks at "
+        "his cards` came after he was served and before the wrong number was called. On the deal: such a "
+        "line, or any action since he received them (betting, discarding, drawing or standing pat "
+        "stands in for looking).",
     ),
     _bool(Fact.IS_DEALER, "yes when the player is the dealer (the button)."),
     _enum(
@@ -568,6 +593,21 @@ _SPECS: Final = (
         "yes when a false opening was ruled void this deal (the pot-reopened remedy) and nobody has opened "
         "the pot since: it waits to be opened again.",
     ),
+    _bool(
+        Fact.ANSWER_OWED,
+        "yes when \"how many did you draw?\" came while the draw was still on: the player has drawn and "
+        "nobody has bet or checked since the draw began (with no question, at the answer). no once the "
+        "betting after the draw has begun.",
+    ),
+    _bool(
+        Fact.ALL_IN_FOR_ANTES,
+        "yes when the player has no chips left behind and has put nothing into this deal's pot but his "
+        "antes: he plays for the antes alone (002 Rules for Draw High, item 13).",
+    ),
+    _bool(
+        Fact.ANSWERED,
+        "yes when the player said a number (``says he drew 2``); no when he refused to answer.",
+    ),
 )
 
 FACTS: Final[Mapping[Fact, FactSpec]] = MappingProxyType({spec.fact: spec for spec in _SPECS})
@@ -619,10 +659,14 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.CHECK_FACING_BET: (_F.RAISED_SINCE_HE_ACTED,),
             Kind.WRONG_HAND_COUNT: (_F.EXTRA_OR_SHORT,),
             Kind.BET_NOT_COMPLETED: (_F.ACTION,),
-            Kind.DRAW_COUNT_MISSTATED: (),
+            Kind.DRAW_COUNT_MISSTATED: (_F.ANSWER_OWED, _F.ANSWERED),
             Kind.DISCARDS_RETRIEVED: (_F.IS_OPENER,),
-            Kind.POT_DECLARED_OPEN: (_F.PASSED_FIRST_TURN, _F.POT_REOPENED),
+            Kind.POT_DECLARED_OPEN: (_F.PASSED_FIRST_TURN, _F.POT_REOPENED, _F.ALL_IN_FOR_ANTES),
             Kind.ACTION_MISNAMED: (_F.ACTION,),
+            Kind.STAKE_CHANGED_IN_HAND: (),
+            Kind.TOO_MANY_PLAYERS: (),
+            Kind.STAKE_BELOW_MINIMUM: (),
+            Kind.PLAYS_WHILE_SITTING_OUT: (),
         }.items()
     }
 )
@@ -720,10 +764,12 @@ class RemedyId(StrEnum):
     POT_REOPENED = "pot-reopened"
     """A false opening found before the draw: the opening is void and betting goes on from the
     offender's left, where ``eligible`` players may open. The offender is out (``offender: out``)
-    or may stay by putting in new chips (``may-stay``); his chips stay in the pot
-    (``offender_chips``). Other players' bets are returned (``others_chips: returned``) or stand
-    if somebody opens (``stay-unless-nobody-opens``). If nobody opens, the pot is carried to the
-    next deal as pot-carried with the same chip rules."""
+    or may stay by putting in new chips (``may-stay``: he cannot open it himself, and the chips he
+    had in are forfeit, dead like antes); his chips stay in the pot (``offender_chips``). Other
+    players' bets are returned (``others_chips: returned``) or stand if somebody opens
+    (``stay-unless-nobody-opens``). If nobody opens (the round ends unopened, or the table moves
+    on to the draw), the pot is carried to the next deal as pot-carried with the same chip rules:
+    a pot nobody opened has no draw."""
     REFUND_ALL = "refund-all"
     """Play stops and the deal is void: every chip in the pot goes back to whoever put it in
     (antes included); the next deal is a fresh one with a good pack."""
@@ -754,6 +800,10 @@ class RemedyId(StrEnum):
     """Cards once discarded stay out of play: taking them back does not count, and the player's
     hand is what it was without them (play-on instead lets the cards taken back stand: they are in
     his hand again, to prove openers with)."""
+    STAKE_DEFERRED = "stake-deferred"
+    """Money put on or taken off the table during a deal counts from the next deal: in this deal
+    the player plays with what he had, and the change is made once the deal is over. (play-on
+    instead makes the change at once.)"""
     DECLARED_OPEN = "declared-open"
     """The pot counts as opened by the player who declared it open: he becomes the opener, must
     prove openers to win it, and the bets in the pot stand; betting goes on from where it was."""
@@ -792,6 +842,7 @@ REMEDY_WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "draw-limited": "he is served only as many cards as the draw allows",
         "discards-dead": "discards stay dead",
         "declared-open": "the pot counts as opened by the player who declared it",
+        "stake-deferred": "the money counts only from the next deal",
     }
 )
 """Each remedy in plain words (tests hold it to every ``RemedyId``)."""
@@ -911,3 +962,114 @@ class Offender(StrEnum):
     """His hand is dead."""
     MAY_STAY = "may-stay"
     """He may stay in by calling or raising with new chips."""
+
+
+@unique
+class Mechanism(StrEnum):
+    """What the engine always plays, whatever the rulebook says: the fixed mechanics of draw poker.
+
+    A source's rule item that states one of them (``played_by:`` in ``referee/rulebook/sources/``)
+    is covered by the engine itself: there is no other way to play it here, so no setting offers a
+    choice and no row decides it. :data:`MECHANISMS` says each in words and names scenarios that
+    show it.
+    """
+
+    FIVE_CARDS_EACH = "five-cards-each"
+    FIRST_TURN_LEFT_OF_DEALER = "first-turn-left-of-dealer"
+    BETTING_IN_TURN = "betting-in-turn"
+    BETTING_THEN_SHOWDOWN = "betting-then-showdown"
+    BEST_HAND_WINS = "best-hand-wins"
+    POT_LIMIT = "pot-limit"
+    TABLE_STAKES = "table-stakes"
+    MONEY_BETWEEN_DEALS = "money-between-deals"
+    THREE_FIGURE_LIMIT = "three-figure-limit"
+    OPENERS_KEPT_ON_REQUEST = "openers-kept-on-request"
+
+
+@dataclass(frozen=True, slots=True)
+class MechanismSpec:
+    """A mechanism in words for players, and the scenarios (paths under ``scenarios/``) that show it."""
+
+    mechanism: Mechanism
+    words: str
+    scenarios: tuple[str, ...]
+
+
+MECHANISMS: Final[Mapping[Mechanism, MechanismSpec]] = MappingProxyType(
+    {
+        spec.mechanism: spec
+        for spec in (
+            MechanismSpec(
+                Mechanism.FIVE_CARDS_EACH,
+                "every player holds five cards (seven in seven-card draw); a hand found with more or "
+                "fewer is a wrong card count, ruled by the rulebook",
+                (
+                    "deal-misdeal-11-extra-card-found-after-action",
+                    "games/clean-showdown-two-pair-beats-queens",
+                ),
+            ),
+            MechanismSpec(
+                Mechanism.FIRST_TURN_LEFT_OF_DEALER,
+                "before the draw the player on the dealer's left speaks first (the player left of the "
+                "last blind when blinds are posted); anyone acting before his turn acts out of turn",
+                ("games/design-example-out-of-turn-bet-stands-as-call",),
+            ),
+            MechanismSpec(
+                Mechanism.BETTING_IN_TURN,
+                "once a bet is made each player in turn folds, calls or raises, and the round ends when "
+                "every player still in has put in the same amount",
+                ("games/clean-showdown-two-pair-beats-queens", "games/check-raise-allowed"),
+            ),
+            MechanismSpec(
+                Mechanism.BETTING_THEN_SHOWDOWN,
+                "after the draw there is another betting round, then a showdown among the players "
+                "still in; a bet nobody calls wins the pot without one",
+                (
+                    "games/clean-showdown-two-pair-beats-queens",
+                    "games/uncontested-raise-gets-its-uncalled-part-back",
+                ),
+            ),
+            MechanismSpec(
+                Mechanism.BEST_HAND_WINS,
+                "at the showdown the best hand under the game's ranking takes the pot; equal hands "
+                "split it",
+                ("games/clean-showdown-two-pair-beats-queens", "games/three-equal-straights-split-the-pot"),
+            ),
+            MechanismSpec(
+                Mechanism.POT_LIMIT,
+                "under the log's `limit: pot` a bet or raise may be as much as the pot after the call, "
+                "and no more",
+                ("games/pot-limit-raise-the-pot",),
+            ),
+            MechanismSpec(
+                Mechanism.TABLE_STAKES,
+                "with stacks on the table (the log's `stacks:`, and `limit: table-stakes`) a player may bet "
+                "any or all of what he has in front of him, never more; with too little to call he may "
+                "call with all he has (all in) and plays for the part of the pot he matched",
+                ("stakes-tapped-out-buys-in-again",),
+            ),
+            MechanismSpec(
+                Mechanism.MONEY_BETWEEN_DEALS,
+                "between two deals of one log a player may put more money on the table (`Ann adds 20`, "
+                "`Ann buys in for 30`) or take some off (`Ann takes off 10`): his stack changes, his net "
+                "does not; during a deal the rulebook rules on it (stake-changed-in-hand)",
+                ("stakes-tapped-out-buys-in-again", "stakes-added-during-a-deal"),
+            ),
+            MechanismSpec(
+                Mechanism.THREE_FIGURE_LIMIT,
+                "under the log's `limit: 1/2/4` the ante and the bets before the draw are the low figure, "
+                "and after the draw a bet or raise is either the middle figure or the highest; anything "
+                "else is over the limit or short, ruled by the rulebook's rows",
+                ("limit-three-figures-between-the-middle-and-the-top",),
+            ),
+            MechanismSpec(
+                Mechanism.OPENERS_KEPT_ON_REQUEST,
+                "after `Bob asks Cy to keep his openers` the opener must show his opening hand once the "
+                "pot is decided; thrown away unshown it proves nothing, and he is ruled as one who cannot "
+                "show openers (the rulebook's false-openers rows)",
+                ("ask-opener-to-keep-openers-mucks-them",),
+            ),
+        )
+    }
+)
+assert set(MECHANISMS) == set(Mechanism)

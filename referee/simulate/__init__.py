@@ -251,8 +251,9 @@ class _LogBuilder:
         self.number = number
         self.seed = seed
         self.pack = deck(str(plan.settings.deck.value))
-        # Every hand is dealt and the stub keeps a card: the 32-card pack seats six at most.
-        most = min(7, (len(self.pack) - 1) // 5)
+        # Every hand is dealt and the stub keeps a card: the 32-card pack seats six at most; and
+        # never more than the game seats (``most_players``: the 32-card game, five).
+        most = min(7, (len(self.pack) - 1) // 5, plan.settings.most_players or 7)
         count = rng.choices(range(2, most + 1), weights=(2, 3, 4, 4, 3, 2)[: most - 1])[0]
         self.order = tuple(rng.sample(NAMES, count))
         self.dealer = rng.choice(self.order)

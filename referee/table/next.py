@@ -53,6 +53,7 @@ class MoveKind(StrEnum):
     MUCK = "muck"
     NEW_DEAL = "new-deal"
     IRREGULAR = "irregular"
+    BLIND = "blind"
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +240,17 @@ def _betting_moves(replay: Replay, name: str) -> list[Move]:
     behind = seat.stack
     least, most = replay.bet_bounds(name)
     moves: list[Move] = []
+    if replay.blind_due == name:
+        # Jacks Back turned to lowball in a house that plays the blind (passed_out.lowball_blind):
+        # he owes it, and the clean moves are to post it or to fold.
+        from referee.adjudicate.variants import lowball_blind_size
+
+        blind = lowball_blind_size(replay, name)
+        post = ev.Post(name, ev.PostKind.BLIND, blind)
+        return [
+            _move(MoveKind.BLIND, post, f"post the blind ({_money(blind)})"),
+            _move(MoveKind.FOLD, ev.Fold(name), "fold"),
+        ]
     if to_call <= ZERO:
         moves.append(_move(MoveKind.CHECK, ev.Check(name), "check"))
         opening = state.round_index == 0 and not state.opened and config.openers != "anything"

@@ -25,6 +25,7 @@ from referee.adjudicate.detect.finding import (
     at_least_half,
     compare_bet,
     facts,
+    worded,
 )
 from referee.adjudicate.table import Phase
 from referee.adjudicate.wording import chips as _chips
@@ -310,6 +311,18 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             lambda v: _over_explanation(v, name, added, most),
         )
         return
+    middle = _between_figures(r, added)
+    if middle is not None and not all_in:
+        wager = Wager(action, total, event, most=state.current_bet + middle)
+        _rule_action(
+            r,
+            Kind.OVER_LIMIT,
+            {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
+            name,
+            wager,
+            lambda v: _between_explanation(v, name, added, middle, r.config.limit.top),
+        )
+        return
     if least is not None and added < least and not all_in:
         full = least
         wager = Wager(action, total, event, full=state.current_bet + full)
@@ -323,6 +336,16 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         )
         return
     r.bet(event, name, total)
+
+
+def _between_figures(r: Replay, added: Decimal) -> Decimal | None:
+    """Under a three-figure limit after the draw, a bet or raise of more than the middle figure and
+    less than the highest: the middle figure it is over; None otherwise. "After the draw a bet must
+    be either the middle or highest amount" (000 Optional Betting Limits, Variation in betting limit)."""
+    limit = r.config.limit
+    if limit.top is None or limit.high is None or r.state.round_index < r.config.small_bet_rounds:
+        return None
+    return limit.high if limit.high < added < limit.top else None
 
 
 def _acted_this_round(r: Replay, name: str) -> bool:
@@ -470,6 +493,18 @@ def _over_explanation(verdict: Verdict, name: str, added: Decimal, most: Decimal
         RemedyId.BET_WITHDRAWN: f"{name} bet over the limit; the bet is taken back.",
     }
     return words.get(verdict.remedy, f"{name} bet over the limit: {verdict.summary}")
+
+
+def _between_explanation(
+    verdict: Verdict, name: str, added: Decimal, middle: Decimal, top: Decimal | None
+) -> str:
+    allowed = f"{money(middle)} or {money(top or middle)}"
+    if verdict.remedy is RemedyId.EXCESS_RETURNED:
+        return (
+            f"{name} put in {money(added)} where the three-figure limit allows {allowed} after the draw; "
+            f"the extra goes back and the bet stands at {money(middle)}."
+        )
+    return _over_explanation(verdict, name, added, middle)
 
 
 def _short_explanation(verdict: Verdict, name: str, action: Act, added: Decimal, full: Decimal) -> str:
@@ -633,10 +668,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
     put_in = seat.put_in_round + seat.credit
     what = f"{name} did not make good his short {action} ({money(put_in)} of {money(owed)})"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.HAND_DEAD:
-            return f"{what}; the hand is dead and the chips he put in stay in the pot."
-        return f"{what}: {v.summary}"
+    explain = worded(what, {RemedyId.HAND_DEAD: "the hand is dead and the chips he put in stay in the pot."})
 
     verdict = r.adjudicate(
         Finding(

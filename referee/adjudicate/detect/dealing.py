@@ -127,7 +127,6 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
                 {
                     **draw_facts(r, player, DrawProblem.WRONG_NUMBER_GIVEN),
                     Fact.EXTRA_OR_SHORT: extra,
-                    Fact.PLAYER_LOOKED: False,
                 },
             ),
             subject,
@@ -143,7 +142,8 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
                 {
                     Fact.EXTRA_OR_SHORT: extra,
                     Fact.CARDS_OFF_BY: abs(count - size),
-                    Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
+                    # Acting stands in for looking; a line may also say he looked.
+                    Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0 or seat.looked_at is not None,
                     Fact.IS_DEALER: player == state.dealer,
                 },
             ),

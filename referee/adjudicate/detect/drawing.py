@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate import variants
-from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts
+from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts, worded
 from referee.adjudicate.table import Phase
 from referee.cards import UNKNOWN, Card, Rank
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
@@ -127,22 +127,14 @@ def draw(r: Replay, event: ev.Draw) -> None:
         state.fifth_owed[name] = 1
         owed = -1
     if event.discards and len(event.discards) + owed != count and not findings:
-        off = count - len(event.discards)
-        what = f"{name} threw {len(event.discards)} cards and took {count}"
-        specific = {
-            **draw_facts(r, name, DrawProblem.DISCARD_MISMATCH),
-            Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if off > 0 else ExtraOrShort.SHORT,
-            Fact.PLAYER_DISCARDED: True,
-        }
-        r.adjudicate(
-            Finding(
-                Kind.DRAW_IRREGULARITY,
-                event,
-                facts(state, specific),
-                # The cards he holds were counted off the pack as they were served.
-                Subject(player=name, held=len(seat.cards), counted=True),
-                lambda v: _draw_explanation(v, what, name),
-            )
+        # He was served what he asked for; his discards went face down. The table learns that his
+        # hand is the wrong size only when it is shown or counted, and it is ruled there
+        # (miscount_found, showing.foul_hand); until then he plays on and his bets are bets.
+        seat.miscounted = True
+        r.note(
+            event,
+            f"{name} threw {len(event.discards)} cards and took {count}, so he holds {len(seat.cards)}; "
+            "nothing is ruled until his hand is shown or counted",
         )
     key = (state.draw_index, name)
     if key in state.held_to_request and state.draw_requests[key] != event.count:
@@ -158,6 +150,44 @@ def draw(r: Replay, event: ev.Draw) -> None:
     r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
     _replace_after_draw(r, event)
     r.after_action()
+
+
+def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
+    """``Cy has 4 cards`` said of a player whose own discards left him the wrong number on the draw,
+    before the showdown: the table finds out here, and the rulebook's draw rows for discards that
+    make a hand incorrect (``discard-mismatch``) rule it now. False when this is not such a case
+    (the dealer's miscount, the deal, or the showdown, where a wrong hand is a foul hand)."""
+    state = r.state
+    seat = state.seats.get(name)
+    if (
+        seat is None
+        or not seat.miscounted
+        or not seat.in_hand
+        or count == r.config.hand_size
+        or state.draw_index == 0
+        or state.phase not in (Phase.DRAW, Phase.BETTING)
+    ):
+        return False
+    seat.miscounted = False
+    extra = count > r.config.hand_size
+    specific = {
+        **draw_facts(r, name, DrawProblem.DISCARD_MISMATCH),
+        Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if extra else ExtraOrShort.SHORT,
+        Fact.PLAYER_DISCARDED: True,
+    }
+    what = f"{name} holds {count} cards, having thrown {'fewer' if extra else 'more'} than he asked for"
+    verdict = r.adjudicate(
+        Finding(
+            Kind.DRAW_IRREGULARITY,
+            event,
+            facts(state, specific),
+            # The cards he holds were counted off the pack as they were served.
+            Subject(player=name, held=count, counted=True),
+            lambda v: _draw_explanation(v, what, name),
+        )
+    )
+    r.note(event, verdict.remedy)
+    return True
 
 
 def request(r: Replay, event: ev.DrawRequest) -> None:
@@ -291,7 +321,9 @@ def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactVal
     return {
         Fact.DRAW_PROBLEM: problem,
         Fact.EXTRA_OR_SHORT: ExtraOrShort.NONE,
-        Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0,
+        # "Before he has looked at any of the cards" (004, Wrong number of cards): the cards of
+        # this draw, which only a line such as `Cy looks at his cards` after his draw can show.
+        Fact.PLAYER_LOOKED: state.draw_index > 0 and seat.looked_at == state.draw_index,
         Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
         Fact.PLAYER_DISCARDED: name in r.discarded_waiting or bool(seat.discarded),
         # Whether his cards were dealt matters only to a changed request, which says so itself.
@@ -317,50 +349,33 @@ def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
     return words.get(verdict.remedy, f"{what}: {verdict.summary}")
 
 
-# --- "how many did you draw?", and discards taken back -------------------------------------------
+# --- looking at the cards -------------------------------------------------------------------------
 
 
-def cards_drawn(r: Replay, name: str) -> int | None:
-    """How many cards ``name`` was served on the last draw he has had this deal (0 standing pat,
-    or when the log moved on without serving him); None before he has drawn at all."""
+def looks_at_cards(r: Replay, event: ev.LooksAtCards) -> None:
+    """``Cy looks at his cards``: once served on this draw he has looked at the cards of his draw, so
+    a wrong number called after this line was not called "before he has looked at any of the cards"
+    (Bicycle, 004 Wrong number of cards), and the rulebook rules it with ``player_looked: yes``.
+    Before the draw he looks at his hand as dealt (``player_looked`` of a wrong count on the deal)."""
     state = r.state
-    last = min(state.draw_index, state.seats[name].drew)
-    if last <= 0:
-        return None
-    return r.drawn.get((state.deal_number, last, name), 0)
-
-
-def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
-    """``Ann asks Bob how many he drew``: the question is recorded for the answer that follows."""
-    r.draw_questions[event.asked] = event.player
-    if cards_drawn(r, event.asked) is None:
-        r.note(event, f"{event.asked} has not drawn yet")
-        return
-    r.note(event, "")
-
-
-def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
-    """``Bob says he drew 2``: checked against what he was served; a wrong answer is ruled."""
     name = event.player
-    asker = r.draw_questions.pop(name, None)
-    drew = cards_drawn(r, name)
-    if drew is None:
-        r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
+    seat = state.seats[name]
+    if not seat.in_hand:
+        r.note(event, f"{name} is no longer in the hand; nothing turns on what he looks at")
         return
-    if drew == event.count:
-        r.note(event, "")
-        return
-    asked = f"asked by {asker}, " if asker else ""
-    cards = "card" if event.count == 1 else "cards"
-    what = f"{asked}{name} said he drew {event.count} {cards}, but he drew {drew}"
+    served = r.drawn.get((state.deal_number, state.draw_index, name), 0)
+    if state.draw_index and seat.drew >= state.draw_index and served:
+        seat.looked_at = state.draw_index
+        r.note(event, f"{name} has looked at the cards of his draw")
+    elif not state.draw_index:
+        seat.looked_at = 0
+        r.note(event, f"{name} has looked at his hand")
+    else:
+        # Before his cards of this draw came, or standing pat: there is no new card to have seen.
+        r.note(event, f"{name} looks at his hand; no card of this draw has reached him")
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; a wrong answer changes nothing and play goes on."
-        return f"{what}: {v.summary}"
 
-    finding = Finding(Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, {}), Subject(player=name), explain)
-    r.note(event, r.adjudicate(finding).remedy)
+# --- discards taken back --------------------------------------------------------------------------
 
 
 def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
@@ -375,12 +390,13 @@ def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
         return
     what = f"{name} took back his {'discards' if retrieved else 'thrown-in hand'}"
 
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.DISCARDS_DEAD:
-            return f"{what}; cards once discarded cannot be taken back, so they stay out of play."
-        if v.remedy is RemedyId.PLAY_ON:
-            return f"{what}; that is allowed, and the cards count again (to prove openers)."
-        return f"{what}: {v.summary}"
+    explain = worded(
+        what,
+        {
+            RemedyId.DISCARDS_DEAD: "cards once discarded cannot be taken back, so they stay out of play.",
+            RemedyId.PLAY_ON: "that is allowed, and the cards count again (to prove openers).",
+        },
+    )
 
     finding = Finding(
         Kind.DISCARDS_RETRIEVED,

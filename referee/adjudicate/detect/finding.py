@@ -115,6 +115,8 @@ class Subject:
     retrieved: tuple[Card, ...] = ()
     """Discards the player took back (``picks up his discards``): unknown cards for those the log
     does not name."""
+    stake: Decimal | None = None
+    """Money the player put on the table (below zero: took off) during a deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,17 @@ def phase_fact(state: HandState, *, collected: bool = False) -> vocab.Phase:
     if state.phase is Phase.SHOWDOWN:
         return vocab.Phase.SHOWDOWN
     return vocab.Phase.FIRST_BETTING if state.round_index == 0 else vocab.Phase.AFTER_DRAW_BETTING
+
+
+def worded(what: str, words: Mapping[vocab.RemedyId, str]) -> Callable[[Verdict], str]:
+    """A finding's explanation: ``what`` happened, then the words for the remedy the rulebook chose
+    (``"{what}; {words}"``), or the deciding row's own summary for a remedy with no words here."""
+
+    def explain(verdict: Verdict) -> str:
+        said = words.get(verdict.remedy)
+        return f"{what}: {verdict.summary}" if said is None else f"{what}; {said}"
+
+    return explain
 
 
 def facts(state: HandState, specific: Mapping[Fact, FactValue]) -> dict[Fact, FactValue]:

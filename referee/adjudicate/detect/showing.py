@@ -31,6 +31,11 @@ def show(r: Replay, event: ev.Show) -> None:
         r.end_draw()
     if state.phase is BETTING and state.round_complete():
         state.phase = SHOWDOWN
+    count = len(event.cards)
+    if seat.miscounted and len(seat.cards) != r.config.hand_size:
+        # His own discards left him the wrong number and nothing since put it right: a hand laid
+        # down is seen whole, whatever cards the line names.
+        count = len(seat.cards)
     seat.cards = list(event.cards)
     seat.cards_known = none_unknown(seat.cards)
     seat.shown = True
@@ -38,8 +43,8 @@ def show(r: Replay, event: ev.Show) -> None:
     if state.phase is OVER:
         return
     r.note(event, "")
-    if len(event.cards) != r.config.hand_size and seat.in_hand:
-        foul_hand(r, event, name, len(event.cards), collected=False)
+    if count != r.config.hand_size and seat.in_hand:
+        foul_hand(r, event, name, count, collected=False)
     elif name == state.opener and seat.in_hand and name not in r.openers_proven:
         check_openers(r, event, name, list(event.cards))
     check_declaration(r, name)
@@ -247,35 +252,3 @@ def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
         r.note(event, "his openers were already ruled on")
         return
     _rule_false_openers(r, event, name)
-
-
-def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
-    """``Bob declares the pot open``: the rulebook says whether the declaration opens the pot (the
-    card room, after false openers) or counts for nothing."""
-    state = r.state
-    name = event.player
-    seat = state.seats[name]
-    if not seat.in_hand:
-        r.note(event, f"{name} is no longer in the hand; line ignored")
-        return
-    if name == state.opener and state.opened:
-        r.note(event, f"{name} opened this pot himself")
-        return
-    what = f"{name} declared the pot open"
-
-    def explain(v: Verdict) -> str:
-        if v.remedy is RemedyId.DECLARED_OPEN:
-            return f"{what}; the pot is open, the bets stand, and {name} must prove openers to win it."
-        if v.remedy is RemedyId.VERBAL_IGNORED:
-            return f"{what}; the declaration counts for nothing."
-        return f"{what}: {v.summary}"
-
-    waiting = r.reopened and not state.opened  # a false opening was voided and nobody has opened since
-    finding = Finding(
-        Kind.POT_DECLARED_OPEN,
-        event,
-        facts(state, {Fact.PASSED_FIRST_TURN: seat.passed_first_turn, Fact.POT_REOPENED: waiting}),
-        Subject(player=name),
-        explain,
-    )
-    r.note(event, r.adjudicate(finding).remedy)

@@ -9,7 +9,7 @@ Families: ``deal`` (misdeal, refund-all), ``cards`` (card-dead, card-kept, disca
 ``hands`` (hand-dead, hand-stands, hand-corrected, draw-limited), ``betting`` (bet-stands ...
 must-complete, excess-returned, verbal-*), ``pots`` (pot-carried, pot-reopened, forfeit-pot,
 declared-open), ``showing`` (cards-speak, declaration-binds), ``draw`` (reshuffle-discards) and
-``play`` (play-on, same-as).
+``play`` (play-on, same-as, stake-deferred).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from referee.adjudicate.remedies.cards import card_dead, card_kept, discards_dea
 from referee.adjudicate.remedies.deal import misdeal, refund_all
 from referee.adjudicate.remedies.draw import reshuffle_discards
 from referee.adjudicate.remedies.hands import draw_limited, hand_corrected, hand_dead, hand_stands
-from referee.adjudicate.remedies.play import play_on, same_as
+from referee.adjudicate.remedies.play import play_on, same_as, stake_deferred
 from referee.adjudicate.remedies.pots import declared_open, forfeit_pot, pot_carried, pot_reopened
 from referee.adjudicate.remedies.showing import cards_speak, declaration_binds
 from referee.rulebook.vocabulary import RemedyId
@@ -78,6 +78,7 @@ HANDLERS: Final[Mapping[RemedyId, Handler]] = MappingProxyType(
         RemedyId.SAME_AS: same_as,
         RemedyId.DISCARDS_DEAD: discards_dead,
         RemedyId.DECLARED_OPEN: declared_open,
+        RemedyId.STAKE_DEFERRED: stake_deferred,
     }
 )
 """Every remedy id, with the one handler that applies it."""

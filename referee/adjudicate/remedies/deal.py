@@ -62,6 +62,6 @@ def refund_all(r: Replay, finding: Finding, verdict: Verdict) -> None:
         r.ledger.refund(name, r.ledger.share(name))
     r.ledger.carry_deal()  # nothing of this deal is left once everyone has his chips back
     r.outcome = Outcome.MISDEAL
-    r.void_reason = "play stopped for the imperfect pack"
+    r.void_reason = "play was stopped and every chip given back"
     state.phase = Phase.OVER
     r.pending.clear()

@@ -1,4 +1,5 @@
-"""Play goes on: nothing changes (play-on), or the row sends the finding to another table (same-as)."""
+"""Play goes on: nothing changes (play-on), the row sends the finding to another table (same-as), or
+money put on the table during a deal waits for the next one (stake-deferred)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ def play_on(r: Replay, finding: Finding, verdict: Verdict) -> None:
 
     stand_as_made(r, finding)
     retrieval_stands(r, finding)
+    if finding.subject.stake is not None and finding.player is not None:
+        r.ledger.change_stake(finding.player, finding.subject.stake)  # the change stands, now
+
+
+def stake_deferred(r: Replay, finding: Finding, verdict: Verdict) -> None:
+    """``stake-deferred``: the money put on (or taken off) the table counts from the next deal; in
+    this one he plays with what he had."""
+    if finding.subject.stake is not None and finding.player is not None:
+        r.ledger.defer_stake(finding.player, finding.subject.stake)
 
 
 def same_as(r: Replay, finding: Finding, verdict: Verdict) -> None:

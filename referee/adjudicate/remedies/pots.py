@@ -11,6 +11,7 @@ from referee.adjudicate.table import Phase
 from referee.rulebook.vocabulary import Eligible, Offender, OffenderChips, OthersChips
 
 if TYPE_CHECKING:
+    from referee import events as ev
     from referee.adjudicate.detect import Finding
     from referee.adjudicate.replay import Replay, Verdict
 
@@ -59,8 +60,13 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
     elif offender_chips is OffenderChips.OPENING_BET_STAYS:
         # Of his chips only his ante and opening bet stay in the pot.
         r.give_back(name, seat.put_in - r.ledger.forced_in(name) - r.opening_amount)
-    if verdict.params.get("offender", Offender.OUT) == Offender.OUT:
+    stays = verdict.params.get("offender", Offender.OUT) != Offender.OUT
+    if not stays:
         kill_hand(r, name)
+    else:
+        # Staying in takes new chips: what he put in before is forfeit, dead like an ante, never a
+        # bet of his to hand back as uncalled (003 False openers, case 5).
+        r.forfeited[name] = seat.put_in - r.ledger.forced_in(name)
     if verdict.params.get("eligible", Eligible.NOT_PASSED) == Eligible.NOT_PASSED:
         # Those who passed at their first turn may not open it again (004; 002 [Jacks or Better] 2).
         state.ineligible_openers = {n for n, other in state.seats.items() if other.passed_first_turn}
@@ -80,9 +86,27 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
         each.acted = False
         each.checked_round = False
         each.put_in_round = ZERO
+    if stays:
+        # He may stay in (with new chips) if another opens, but he cannot open it himself: his
+        # turn to open is gone, so the round ends with the others' (003 False openers, case 6).
+        seat.acted = True
     state.last_actor = name
     state.phase = Phase.BETTING
     r.reopened = True
+
+
+def still_unopened(r: Replay) -> bool:
+    """A pot ruled ``pot-reopened`` that nobody has opened since."""
+    return r.reopened and not r.state.opened and r.state.phase is Phase.BETTING
+
+
+def nobody_reopened(r: Replay, event: ev.Event) -> None:
+    """``pot-reopened``, its last clause: the table moved on (to the draw) and nobody opened the pot
+    again, so it is a pot nobody opened ("If no one can open, the rest of the pot remains for the
+    next deal", 004 False openers, paragraph 2): the bets that stood only if someone opened go
+    back, and the rest stays for the next deal. Never a draw on a pot nobody opened."""
+    r.note(event, "nobody opened the pot again, so there is no draw: the pot stays for the next deal")
+    r.pass_out()
 
 
 def carry_pot(

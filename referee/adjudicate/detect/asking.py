@@ -1,0 +1,107 @@
+"""Asking "how many did you draw?": the question, the answer and a refusal to answer.
+
+Every text that speaks of it sets a time limit: the casino rules (002, Draw High item 7) until "there
+has been action after the draw", Pagat (001, The Draw, paragraph 4) until "the second round of
+betting begins", Bicycle (004, Laws, The Draw) "before the first player in turn bets or checks in
+the final betting interval". The finding says whether the question came inside that limit
+(``answer_owed``) and whether he answered at all (``answered``); the rulebook rules on both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect.finding import Finding, Subject, facts
+from referee.adjudicate.table import Phase
+from referee.rulebook.vocabulary import Fact, Kind, RemedyId
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay, Verdict
+
+
+def cards_drawn(r: Replay, name: str) -> int | None:
+    """How many cards ``name`` was served on the last draw he has had this deal (0 standing pat,
+    or when the log moved on without serving him); None before he has drawn at all."""
+    state = r.state
+    last = min(state.draw_index, state.seats[name].drew)
+    if last <= 0:
+        return None
+    return r.drawn.get((state.deal_number, last, name), 0)
+
+
+def _draw_still_on(r: Replay) -> bool:
+    """Nobody has bet or checked since the last draw began: the answer is owed."""
+    return r.state.phase is Phase.DRAW
+
+
+def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
+    """``Ann asks Bob how many he drew``: kept, with whether it came in time, for the answer."""
+    r.draw_questions[event.asked] = event.player
+    r.question_in_time[event.asked] = _draw_still_on(r)
+    if cards_drawn(r, event.asked) is None:
+        r.note(event, f"{event.asked} has not drawn yet")
+        return
+    if not _draw_still_on(r):
+        r.note(event, "asked after the betting after the draw began: no answer is owed")
+        return
+    r.note(event, "")
+
+
+def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
+    """``Bob says he drew 2``: checked against what he was served; a wrong answer is ruled."""
+    name = event.player
+    drew = cards_drawn(r, name)
+    asker, owed = _question(r, name)
+    if drew is None:
+        r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
+        return
+    if drew == event.count:
+        r.note(event, "")
+        return
+    asked = f"asked by {asker}, " if asker else ""
+    cards = "card" if event.count == 1 else "cards"
+    what = f"{asked}{name} said he drew {event.count} {cards}, but he drew {drew}"
+    _rule(r, event, name, owed, answered=True, what=what)
+
+
+def count_refused(r: Replay, event: ev.DrawCountRefused) -> None:
+    """``Bob refuses to answer``: ruled by whether the question came while an answer was owed."""
+    name = event.player
+    asker, owed = _question(r, name)
+    if cards_drawn(r, name) is None:
+        r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
+        return
+    if asker is None:
+        r.unruled(event, f"nobody asked {name} how many he drew")
+        return
+    what = f"asked by {asker}, {name} would not say how many he drew"
+    _rule(r, event, name, owed, answered=False, what=what)
+
+
+def _question(r: Replay, name: str) -> tuple[str | None, bool]:
+    """Who asked ``name`` (None when nobody did), and whether an answer was owed: the question came
+    in time, or, unasked, he speaks in time."""
+    asker = r.draw_questions.pop(name, None)
+    in_time = r.question_in_time.pop(name, None)
+    return asker, _draw_still_on(r) if in_time is None else in_time
+
+
+def _rule(r: Replay, event: ev.Event, name: str, owed: bool, *, answered: bool, what: str) -> None:
+    specific = {Fact.ANSWER_OWED: owed, Fact.ANSWERED: answered}
+    finding = Finding(
+        Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, specific), Subject(player=name), _explain(what, owed)
+    )
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def _explain(what: str, owed: bool) -> Callable[[Verdict], str]:
+    def explain(v: Verdict) -> str:
+        if v.remedy is not RemedyId.PLAY_ON:
+            return f"{what}: {v.summary}"
+        if not owed:
+            return f"{what}; the betting after the draw had begun, so no answer was owed and play goes on."
+        return f"{what}; he owed an answer, but the questioner has no redress and play goes on."
+
+    return explain

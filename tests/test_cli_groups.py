@@ -1,0 +1,41 @@
+"""`referee COMMAND` builds an app of COMMAND's group only (a quicker start): it must behave as
+the whole app does, and every command must have its group."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from referee import cli
+
+ROOT_COMMANDS = sorted(
+    info.name for info in cli.app.registered_commands + cli.app.registered_groups if info.name is not None
+)
+
+
+def test_every_command_has_its_group() -> None:
+    assert sorted(cli._OWNERS) == ROOT_COMMANDS
+    for name, group in cli._OWNERS.items():
+        one = cli.build((group,))
+        assert name in [info.name for info in one.registered_commands + one.registered_groups]
+
+
+@pytest.mark.parametrize("command", ROOT_COMMANDS)
+def test_one_group_help_is_the_whole_apps(command: str) -> None:
+    whole = CliRunner().invoke(cli.app, [command, "--help"], terminal_width=100)
+    alone = CliRunner().invoke(cli.build((cli._OWNERS[command],)), [command, "--help"], terminal_width=100)
+    assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "whole"), [(["rule", "x.log"], False), (["--version"], True), (["rul"], True), ([], True)]
+)
+def test_main_picks_the_app(monkeypatch: pytest.MonkeyPatch, arguments: list[str], whole: bool) -> None:
+    ran: list[object] = []
+    monkeypatch.setattr(sys, "argv", ["referee", *arguments])
+    monkeypatch.setattr(typer.Typer, "__call__", lambda self: ran.append(self))
+    cli.main()
+    assert (ran == [cli.app]) is whole
