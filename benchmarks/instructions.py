@@ -7,8 +7,8 @@ instruction count does not (the same program, inputs and environment give the sa
 else the machine is doing). This runs ``callgrind`` three times over the same ``--hands`` simulated
 logs: once only loading them (and the five bundled rulebooks), once parsing them, once parsing and
 ruling them; the differences are the instructions spent parsing and replaying. Each run first rules
-one log of every game, so one-off costs (imports, each ranking's hand tables read back from the
-cache) fall outside the difference. ``--tree`` puts
+every log once, so one-off costs (imports, each ranking's hand tables read back from the cache, and
+the hand values a lazily built table makes on first use) fall outside the difference. ``--tree`` puts
 another checkout first on ``PYTHONPATH`` (an older commit in a ``git worktree``), so two trees are
 compared on the same logs; the logs are generated once, by this tree, and saved to a temporary file.
 
@@ -45,13 +45,12 @@ from referee.engine import rule_log, rulebook_name
 from referee.log import parse_log
 from referee.rulebook import load_rulebook
 books = {name: load_rulebook(name) for name in ("scarne", "bicycle", "casino", "pagat", "parlour")}
-# Every mode first rules one log of each game, so the one-off costs (modules, the hand tables of
-# each ranking read back from the cache) are paid before the part that is compared.
-firsts = {}
+# Every mode first rules every log once, so the one-off costs (modules, the hand tables of each
+# ranking read back from the cache, hand values a lazy table makes the first time one is asked
+# for) are paid before the part that is compared. One log of each game was enough while every
+# table was read back whole; with lazily made hand values it left their making in the count.
 for text in texts:
     log = parse_log(text)
-    firsts.setdefault((log.header.game, rulebook_name(log, None)), (log, text))
-for log, text in firsts.values():
     rule_log(log, text, books[rulebook_name(log, None)])
 if mode == "parse":
     for text in texts:
