@@ -88,6 +88,8 @@ def as_json(result: Result, *, lines: bool = True) -> str:
             {key: value for key, value in ruling.items() if key not in ("line", "event")}
             for ruling in data["rulings"]
         ]
+        if "divergence" in data:  # where the log left the rulebook's course: a line, as a ruling's
+            data["divergence"] = {k: v for k, v in data["divergence"].items() if k not in ("line", "event")}
     return json.dumps(data, sort_keys=True, default=str)
 
 

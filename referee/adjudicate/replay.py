@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from referee import events as ev
 from referee.adjudicate import remedies, variants
@@ -173,6 +173,8 @@ class Replay:
         """Bets of this deal forfeited to the pot by a player still in it (a false opener who may
         stay with new chips): dead chips like antes, never an uncalled bet to hand back."""
         self.next_dealer_after_misdeal = False
+        self.played_past_misdeal = False
+        """The deal was ruled a misdeal and the log played it on (its play lines were void)."""
         self.awaiting_openers: str | None = None
         """An opener left alone in the pot, to be paid once he shows openers."""
         self.openers_owed_at: ev.Event | None = None
@@ -241,15 +243,18 @@ class Replay:
             if keeping.owes_openers(self, event):
                 keeping.thrown_unshown(self, event)
                 continue
-            if self.seats_checked != self.state.deal_number and not isinstance(event, ev.Note | ev.NewDeal):
-                self.seats_checked = self.state.deal_number
-                seating.too_many_players(self, event)
             if self.stakes_checked != self.state.deal_number and not isinstance(
                 event, ev.Note | ev.NewDeal | ev.StackChanged
             ):
                 # Money put on or taken off the table before the deal's first line counts already.
                 self.stakes_checked = self.state.deal_number
                 stakes.below_minimum(self, event)
+            if self.seats_checked != self.state.deal_number and not isinstance(
+                event, ev.Note | ev.NewDeal | ev.StackChanged
+            ):
+                # After the stakes: a player whose stake is under the minimum sits this deal out.
+                self.seats_checked = self.state.deal_number
+                seating.too_many_players(self, event)
             if self.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.awaiting_proof)
@@ -270,6 +275,12 @@ class Replay:
                 ) and self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
                     self._late_show(event)
                     continue
+                if self.outcome is Outcome.MISDEAL and isinstance(event, _PLAY_PAST_MISDEAL):
+                    # The table did not gather the cards: it played the deal on. Its next deal then
+                    # follows the table's course (see _new_deal), never the referee's redeal.
+                    self.played_past_misdeal = True
+                    why = "after the misdeal" if not self.void_reason else self.void_reason
+                    self.diverge(event, f"the table played the deal on, though it was over ({why})")
                 self.note(event, f"void: {self.void_reason}" if self.void_reason else "void")
                 continue
             handler = _LINES.get(type(event))
@@ -1083,7 +1094,11 @@ class Replay:
         self._end_deal_summary()
         self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
         self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
-        if self.outcome is Outcome.MISDEAL:
+        if self.outcome is Outcome.MISDEAL and self.played_past_misdeal and event.words != "redeal":
+            # The table played the misdealt deal out and wrote a new deal, not a redeal: the deal
+            # passed as after any played deal, and the log's next lines were played that way.
+            moves = True
+        elif self.outcome is Outcome.MISDEAL:
             moves = self.next_dealer_after_misdeal
         elif self.outcome is Outcome.PASSED_OUT:
             moves = self.config.dealer_moves_when_passed
@@ -1099,6 +1114,7 @@ class Replay:
         self.state = fresh
         self.outcome = None
         self.void_reason = ""
+        self.played_past_misdeal = False
         self.pending.clear()
         self.completing.clear()
         self.short_actions.clear()
@@ -1202,6 +1218,21 @@ def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
 def _note_line(r: Replay, event: ev.Note) -> None:
     r.note(event, "")  # free text: it decides nothing
 
+
+_PLAY_PAST_MISDEAL: Final = (
+    ev.Check,
+    ev.Bet,
+    ev.Open,
+    ev.Call,
+    ev.Raise,
+    ev.Fold,
+    ev.AllIn,
+    ev.Draw,
+    ev.StandPat,
+    ev.Showdown,
+    ev.Show,
+)
+"""Lines that are play: after a deal ruled a misdeal, one of them means the table played it on."""
 
 _LINES: dict[type[ev.Event], LineHandler] = dict(
     [

@@ -296,7 +296,11 @@ def hands_dealt(r: Replay, event: ev.HandsDealt) -> None:
         state.phase = Phase.DEAL
         state.dealt = True
         state.cards_out += r.config.hand_size * len(state.order)
-    players = sum(1 for name in state.order if name not in r.sitting_out)
+    # A player sitting the deal out (after a pot nobody qualified for, a false declaration, or a
+    # stake under the house's minimum) is dealt no hand.
+    players = sum(
+        1 for name in state.order if name not in r.sitting_out and not state.seats[name].stake_short
+    )
     dealt = event.count if event.count is not None else players + event.extra
     if dealt == players and event.extra == 0:
         r.note(event, "")

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 def too_many_players(r: Replay, event: ev.Event) -> None:
     """At a deal's first line: rule on it when more players sit in than the game seats."""
     most = r.config.most_players
-    playing = [name for name in r.state.order if name not in r.sitting_out]
+    seats = r.state.seats
+    playing = [name for name in r.state.order if name not in r.sitting_out and not seats[name].stake_short]
     if most is None or len(playing) <= most:
         return
     what = f"{len(playing)} players sit in ({', '.join(playing)}), and this game seats at most {most}"
