@@ -18,27 +18,21 @@ from __future__ import annotations
 import marshal
 import os
 from bisect import bisect_left
-from collections.abc import Sequence
-from itertools import combinations, pairwise
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
 
-from referee.cards import Card
 from referee.hands.categories import Category
-from referee.hands.checks import HandError, check_hand, show
 from referee.hands.codes import BUG_WEIGHT, WILD_WEIGHT, rank_weight
 from referee.hands.fast import (
     Entry,
     Evaluate,
     FastTables,
-    bobtail_evaluator,
-    shape_evaluator,
-    stripped_evaluator,
 )
 from referee.hands.graded import Graded
 from referee.hands.grading import grader_for
 from referee.hands.ranking import Base
-from referee.hands.stripped import SUIT_STRENGTH_BY_INDEX, deciding_rank
+from referee.hands.stripped import deciding_rank
 from referee.hands.table import _CACHE as _TABLES
 from referee.hands.table import (
     Pool,
@@ -47,6 +41,7 @@ from referee.hands.table import (
     _grade_shapes,
     cache_file,
     can_four_flush,
+    five_evaluator,
     make_value,
     shapes_of,
     strength_variants,
@@ -96,23 +91,16 @@ def _made(ranking: Ranking) -> tuple[Evaluate, _Grader, FastTables | None]:
     codes, pool = _codes_and_pool(ranking)
     grader = _Grader(ranking, pool)
     plain, flush, four_flush = (_Entries(grader, kind) for kind in (PLAIN, FLUSH, FOUR_FLUSH))
+    five = five_evaluator(ranking, codes, plain, flush, four_flush, _as_values)
+    if ranking.base is Base.STRIPPED_32 or Category.BOBTAIL in ranking.special_hands:
+        return five, grader, None
+    return five, grader, (codes, _as_values(plain), _as_values(flush))
 
-    def slow(cards: Sequence[Card]) -> HandValue:
-        hand = check_hand(cards, ranking)
-        if len(hand) > 5:
-            return max(five(subset) for subset in combinations(hand, 5))
-        raise HandError(f"cannot rank {show(hand)}: no five cards of {ranking.describe()} look like that")
 
-    five: Evaluate
-    values = cast("dict[int, HandValue]", plain), cast("dict[int, HandValue]", flush)
-    if ranking.base is Base.STRIPPED_32:
-        five = stripped_evaluator(codes, plain, flush, SUIT_STRENGTH_BY_INDEX, slow)
-    elif Category.BOBTAIL in ranking.special_hands:
-        five = bobtail_evaluator(codes, *values, cast("dict[int, HandValue]", four_flush), slow)
-    else:
-        five = shape_evaluator(codes, *values, slow)
-        return five, grader, (codes, *values)
-    return five, grader, None
+def _as_values(table: dict[int, Entry]) -> dict[int, HandValue]:
+    # The lazy tables fill in as keys are asked for, so they are handed over as they are, never
+    # copied; outside the 32-card deck every entry they make is a value.
+    return cast("dict[int, HandValue]", table)
 
 
 class _Entries(dict[int, Entry]):

@@ -16,7 +16,7 @@ import dataclasses
 import hashlib
 import marshal
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -349,7 +349,7 @@ def _assemble(
     pool: Pool,
 ) -> Tables:
     """The tables around built (or cached) data: the evaluators are made here."""
-    five = _five_evaluator(ranking, codes, plain, flush, four_flush)
+    five = five_evaluator(ranking, codes, plain, flush, four_flush, _values)
     simple = ranking.base is not Base.STRIPPED_32 and Category.BOBTAIL not in ranking.special_hands
     return Tables(
         ranking=ranking,
@@ -365,13 +365,17 @@ def _assemble(
     )
 
 
-def _five_evaluator(
+def five_evaluator(
     ranking: Ranking,
     codes: tuple[int | None, ...],
     plain: dict[int, Entry],
     flush: dict[int, Entry],
     four_flush: dict[int, Entry],
+    as_values: Callable[[dict[int, Entry]], dict[int, HandValue]],
 ) -> Evaluate:
+    """The five-card evaluator over the ranking's tables (full, or the lazy ones filled as asked);
+    ``as_values`` gives a table whose entries are all values, where the 32-card deck's are not."""
+
     def slow(cards: Sequence[Card]) -> HandValue:
         hand = check_hand(cards, ranking)
         if len(hand) > 5:
@@ -382,9 +386,9 @@ def _five_evaluator(
     if ranking.base is Base.STRIPPED_32:
         five = stripped_evaluator(codes, plain, flush, SUIT_STRENGTH_BY_INDEX, slow)
     elif Category.BOBTAIL in ranking.special_hands:
-        five = bobtail_evaluator(codes, _values(plain), _values(flush), _values(four_flush), slow)
+        five = bobtail_evaluator(codes, as_values(plain), as_values(flush), as_values(four_flush), slow)
     else:
-        five = shape_evaluator(codes, _values(plain), _values(flush), slow)
+        five = shape_evaluator(codes, as_values(plain), as_values(flush), slow)
     return five
 
 
