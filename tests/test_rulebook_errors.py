@@ -332,3 +332,17 @@ def test_a_mangled_house_file_never_raises_anything_else(data: st.DataObject) ->
 def test_any_text_is_a_rulebook_or_a_rulebook_error(text: str) -> None:
     with contextlib.suppress(RulebookError):
         load_text(text, "any.yaml")
+
+
+def test_a_row_whose_then_was_lost_says_so_though_another_key_holds_a_remedy() -> None:
+    """Found by the mangling test: ``{id: raise-not-allowed, ...}`` (the ``id: 1, then:`` cut out)
+    has a remedy under a valid key. That key is no misspelt ``then`` (it has no problem of its own),
+    so the missing ``then`` is still reported, with file, line and hint, never an empty error."""
+    text = FRIDAY_TEXT.replace("{id: 1, then: raise-not-allowed,", "{id: raise-not-allowed,", 1)
+    assert text != FRIDAY_TEXT
+    with pytest.raises(RulebookError) as caught:
+        load_text(text, "mangled.yaml")
+    [problem] = caught.value.problems
+    assert "needs the key 'then'" in problem.message
+    assert problem.file == "mangled.yaml" and problem.line == 17
+    assert "then:" in problem.hint

@@ -312,12 +312,14 @@ def pydantic_problems(
         rank = _PRIORITY.get(details["type"], 2 if "parsing" in details["type"] else 3)
         if slot not in best or rank < best[slot][0]:
             best[slot] = (rank, here, about_key, details)
+    # Keys reported as not allowed: a misspelt required key is one of them.
+    unknown = {path for path, _, _, d in located if d["type"] == "extra_forbidden"}
     for path, missing in list(best):
         mapping = value_at(path, data)
         if (
             missing
             and isinstance(mapping, dict)
-            and any(_misspells(missing, k, v) for k, v in mapping.items())
+            and any(_misspells(missing, k, v) and (*path, k) in unknown for k, v in mapping.items())
         ):
             del best[(path, missing)]  # the misspelt key's own problem says it, with the right word
     problems = []
