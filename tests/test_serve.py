@@ -129,6 +129,16 @@ def test_a_pasted_finished_log_is_ruled(client: TestClient) -> None:
     assert page.status_code == 200 and "Bob wins" in page.text
 
 
+def test_every_form_reads_a_browsers_crlf_line_breaks_as_lf(client: TestClient) -> None:
+    """A browser sends each line break of a form field as CRLF, the hidden log of the entry page
+    included: the verdict and the download read it as the log it is."""
+    log = tap_through(client, HAND)
+    page = client.post("/verdict", data={"log": log.replace("\n", "\r\n")})
+    assert page.status_code == 200 and "Bob wins" in page.text
+    saved = client.post("/download", data={"log": log.replace("\n", "\r\n")})
+    assert saved.text == log
+
+
 def test_names_cards_and_speech_are_escaped(client: TestClient) -> None:
     setup = dict(SETUP, seats='Ann, <script>alert(1)</script>, Cy, "Dee&<b>"')
     page = client.post("/start", data=setup)

@@ -1219,19 +1219,7 @@ def _note_line(r: Replay, event: ev.Note) -> None:
     r.note(event, "")  # free text: it decides nothing
 
 
-_PLAY_PAST_MISDEAL: Final = (
-    ev.Check,
-    ev.Bet,
-    ev.Open,
-    ev.Call,
-    ev.Raise,
-    ev.Fold,
-    ev.AllIn,
-    ev.Draw,
-    ev.StandPat,
-    ev.Showdown,
-    ev.Show,
-)
+_PLAY_PAST_MISDEAL: Final = (*ev.PLAYER_ACTIONS, ev.Showdown, ev.Show)
 """Lines that are play: after a deal ruled a misdeal, one of them means the table played it on."""
 
 _LINES: dict[type[ev.Event], LineHandler] = dict(

@@ -13,6 +13,12 @@ from referee.table.shelf import Shelf
 _NEEDS_WEB = "the page needs the web extra: pip install 'referee[web]'"
 _NEEDS_LIVE = "live entry needs the web extra (it brings prompt_toolkit): pip install 'referee[web]'"
 
+_RulebookFolder = Annotated[
+    Path | None,
+    typer.Option(help="A folder of house-rule .yaml files, offered by name (nothing else is read)."),
+]
+"""``--rulebooks`` of serve and live: the group's house books, offered by name."""
+
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `referee` app."""
@@ -39,10 +45,7 @@ def serve(
         ),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port.", min=1, max=65535)] = 8000,
-    rulebooks: Annotated[
-        Path | None,
-        typer.Option(help="A folder of house-rule .yaml files, offered by name (nothing else is read)."),
-    ] = None,
+    rulebooks: _RulebookFolder = None,
 ) -> None:
     """Serve the page for phones at the table: enter or paste a hand, see it ruled under every rulebook."""
     try:
@@ -84,10 +87,7 @@ def live(
     log: Annotated[
         Path, typer.Argument(help="The log file to write as the hand grows (continued if it exists).")
     ],
-    rulebooks: Annotated[
-        Path | None,
-        typer.Option(help="A folder of house-rule .yaml files, offered by name (nothing else is read)."),
-    ] = None,
+    rulebooks: _RulebookFolder = None,
 ) -> None:
     """Enter a hand line by line in the terminal, with completion and rulings as you go."""
     try:

@@ -27,20 +27,27 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def to_html(log: HandLog, result: Result) -> str:
-    """A whole page, the same for the same log and rulebook."""
-    title = log.header.title or log.source
-    pot = result.deals[-1].pot if len(result.deals) > 1 else result.pot
-    out = [
+def page_opening(title: str, style: str) -> list[str]:
+    """A page's lines up to ``<body>``: a title (escaped here) and a viewport for phones."""
+    return [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)} · {_e(result.rulebook)}</title>",
-        f"<style>{_STYLE}</style>",
+        f"<title>{_e(title)}</title>",
+        f"<style>{style}</style>",
         "</head>",
         "<body>",
+    ]
+
+
+def to_html(log: HandLog, result: Result) -> str:
+    """A whole page, the same for the same log and rulebook."""
+    title = log.header.title or log.source
+    pot = result.deals[-1].pot if len(result.deals) > 1 else result.pot
+    out = [
+        *page_opening(f"{title} · {result.rulebook}", _STYLE),
         f"<h1>{_e(title)}</h1>",
         f"<p>Rulebook <b>{_e(result.rulebook)}</b> · game {_e(log.header.game or 'draw')} · "
         f"pot {_e(money(pot))}</p>",

@@ -470,17 +470,11 @@ ul { padding-left: 1.2rem; } li { margin: .25rem 0; } .cite { color: #555; font-
 
 def sheet_html(sheet: Sheet) -> str:
     """The sheet as a page to print or open on a phone; every text from the file is escaped."""
+    from referee.report.html import page_opening
+
     e = html.escape
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{e(sheet.title)}</title>",
-        f"<style>{_STYLE}</style>",
-        "</head>",
-        "<body>",
+        *page_opening(sheet.title, _STYLE),
         f"<h1>{e(sheet.title)}</h1>",
         f'<p class="about">{e(" · ".join(sheet.about))}.</p>',
     ]

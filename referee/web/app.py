@@ -123,7 +123,8 @@ async def read_form(request: Request) -> dict[str, str]:
         fields = parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True, max_num_fields=40)
     except ValueError:  # more fields than any form of the page has
         raise TooBig from None
-    return {key: values[-1] for key, values in fields.items()}
+    # A browser sends every line break of a form field as CRLF: the page's logs are read as LF.
+    return {key: values[-1].replace("\r\n", "\n") for key, values in fields.items()}
 
 
 class _Pages:
@@ -187,23 +188,20 @@ class _Pages:
         return self._hand(new_text, line if problems else "", problems)
 
     async def paste(self, request: Request) -> Response:
-        form = await self.form(request)
-        if isinstance(form, HTMLResponse):
-            return form
-        text = form.get("log", "").replace("\r\n", "\n")
-        try:
-            log = read_entry(text, self.shelf, "pasted log")
-        except RefereeError as error:
-            return self.problems(error.problems, log=text)
-        return self._verdict(log, text)
+        return await self._rule_posted(request, "pasted log")
 
     async def verdict(self, request: Request) -> Response:
+        return await self._rule_posted(request)
+
+    async def _rule_posted(self, request: Request, source: str | None = None) -> Response:
+        """The posted form's log, read and ruled; ``source`` names it in messages (the entry
+        page's own log keeps read_entry's name)."""
         form = await self.form(request)
         if isinstance(form, HTMLResponse):
             return form
         text = form.get("log", "")
         try:
-            log = read_entry(text, self.shelf)
+            log = read_entry(text, self.shelf) if source is None else read_entry(text, self.shelf, source)
         except RefereeError as error:
             return self.problems(error.problems, log=text)
         return self._verdict(log, text)
