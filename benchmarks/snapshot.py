@@ -1,7 +1,7 @@
 """Snapshot the JSON of every scenario and of simulated hands under every bundled rulebook.
 
     python benchmarks/snapshot.py write OUT.jsonl [--hands 10000] [--seed 20261124]
-    python benchmarks/snapshot.py diff BEFORE.jsonl AFTER.jsonl
+    python benchmarks/snapshot.py diff BEFORE.jsonl AFTER.jsonl [--ignore lines,headline]
 
 A restructuring of the engine must not change a single ruling or chip by accident. ``write``
 rules every ``scenarios/*.log`` and ``--hands`` simulated logs under the five bundled rulebooks
@@ -63,13 +63,29 @@ def write(out: Path, hands: int, seed: int) -> int:
     return 0
 
 
-def _read(path: Path) -> dict[tuple[str, str], str]:
+def _read(path: Path, ignore: frozenset[str] = frozenset()) -> dict[tuple[str, str], str]:
     rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
-    return {(row["case"], row["rulebook"]): row["json"] for row in rows}
+    return {(row["case"], row["rulebook"]): _without(row["json"], ignore) for row in rows}
 
 
-def diff(before: Path, after: Path, show: int) -> int:
-    old, new = _read(before), _read(after)
+def _without(text: str, ignore: frozenset[str]) -> str:
+    """The JSON text with the ``ignore`` keys left out at any depth (a field added on purpose, such
+    as ``lines``, is then no difference), re-printed as ``rule --json`` prints it."""
+    if not ignore or text.startswith("error:"):
+        return text
+
+    def drop(value: object) -> object:
+        if isinstance(value, dict):
+            return {key: drop(item) for key, item in value.items() if key not in ignore}
+        if isinstance(value, list):
+            return [drop(item) for item in value]
+        return value
+
+    return json.dumps(drop(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
+
+
+def diff(before: Path, after: Path, show: int, ignore: frozenset[str] = frozenset()) -> int:
+    old, new = _read(before, ignore), _read(after, ignore)
     missing = sorted(set(old) - set(new))
     added = sorted(set(new) - set(old))
     changed = sorted(key for key in set(old) & set(new) if old[key] != new[key])
@@ -102,10 +118,12 @@ def main() -> int:
     differing.add_argument("before", type=Path)
     differing.add_argument("after", type=Path)
     differing.add_argument("--show", type=int, default=5)
+    differing.add_argument("--ignore", default="", help="keys to leave out at any depth, comma-separated")
     args = parser.parse_args()
     if args.command == "write":
         return write(args.out, args.hands, args.seed)
-    return diff(args.before, args.after, args.show)
+    ignore = frozenset(key for key in args.ignore.split(",") if key)
+    return diff(args.before, args.after, args.show, ignore)
 
 
 if __name__ == "__main__":

@@ -358,11 +358,21 @@ def _without_lines(result: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in item.items() if k not in ("line", "event")}
 
     stripped = {**result, "rulings": [strip(ruling) for ruling in result["rulings"]]}
+    if "lines" in result:
+        stripped["lines"] = [
+            {k: v for k, v in line.items() if k not in ("line", "text")} for line in result["lines"]
+        ]
     if "unruled" in result:
         stripped["unruled"] = [strip(line) for line in result["unruled"]]
     if "divergence" in result:
         stripped["divergence"] = strip(result["divergence"])
-    return stripped
+    # A line named in words ("folded at line 13") moves with the lines too.
+    renumbered = _LINE_NUMBER.sub(lambda m: m.group(1) + "N", json.dumps(stripped, ensure_ascii=False))
+    loaded: dict[str, Any] = json.loads(renumbered)
+    return loaded
+
+
+_LINE_NUMBER: Final = re.compile(r"(\b[Ll]ines? )\d+(?:-\d+)?")
 
 
 def fmt_roundtrip(original: Run, formatted: Run) -> list[Finding]:

@@ -12,7 +12,6 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.events import HandLog
-from referee.report.words import decision_words
 from referee.ruling import Result, Ruling, money
 
 if TYPE_CHECKING:
@@ -136,7 +135,7 @@ def line_words(rulings: Sequence[Ruling]) -> str:
     """What a rulebook decided at one line, in words (``nothing to rule on`` for no ruling)."""
     if not rulings:
         return "nothing to rule on"
-    return ", then ".join(decision_words(r.decision) for r in rulings)
+    return ", then ".join(r.words for r in rulings)
 
 
 def _names(books: list[str]) -> str:

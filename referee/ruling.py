@@ -61,6 +61,16 @@ class Ruling:
     """The rows consulted in order, the last being the one that matched."""
     summary: str = field(default="", compare=False)
     """The rule's own one-sentence paraphrase."""
+    headline: str = ""
+    """What the decision did here, in a few words, where the remedy's own words would not say it
+    (a call of nothing that "counts as a check"); empty: the remedy's words are the headline."""
+
+    @property
+    def words(self) -> str:
+        """The ruling's headline: what the decision applied did, in a player's words."""
+        from referee.rulebook.vocabulary import REMEDY_WORDS
+
+        return self.headline or REMEDY_WORDS.get(str(self.decision), str(self.decision).replace("-", " "))
 
     def facts_dict(self) -> dict[str, str]:
         return dict(self.facts)
@@ -74,6 +84,7 @@ class Ruling:
             "rule": self.rule,
             "cite": self.cite,
             "explanation": self.explanation,
+            "headline": self.words,
             **cite_fields(self.cite, self.rule),
         }
 
@@ -86,6 +97,43 @@ class Action:
     text: str
     note: str = ""
     """What the referee made of it when that is not obvious ("void: after the misdeal")."""
+
+
+@unique
+class LineStatus(StrEnum):
+    """What one event line of the log did (the JSON contract's ``lines[].status``)."""
+
+    APPLIED = "applied"
+    """It changed the replay as written."""
+    RULED = "ruled"
+    """A ruling at that line decides what it does."""
+    VOID = "void"
+    """It does not play; the line's ``reason`` says why, in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineOutcome:
+    """One event line of the log and what became of it: nothing a player did is left out."""
+
+    line: int
+    text: str
+    status: LineStatus
+    reason: str = ""
+    """For a void line, why it does not play; for a ruled one, the ruling's explanation; for an
+    applied one, what the referee made of it when that is not obvious (else empty)."""
+    ruling: int | None = None
+    """For a ruled line, the index of its (first) ruling in ``rulings``."""
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "line": self.line,
+            "text": self.text,
+            "status": str(self.status),
+            "reason": self.reason,
+        }
+        if self.ruling is not None:
+            data["ruling"] = self.ruling
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +245,18 @@ class Result:
     stakes: dict[str, Decimal] = field(default_factory=dict)
     """Money each player put on the table (below zero: took off) during the log, table stakes. It
     changes his stack, not his net: ``sum(net) + carried + rake == 0`` is about play alone."""
+    lines: tuple[LineOutcome, ...] = ()
+    """Every event line of the log, in order, with what it did (applied, ruled or void)."""
+
+    @property
+    def void(self) -> tuple[LineOutcome, ...]:
+        """The lines that did not play."""
+        return tuple(line for line in self.lines if line.status is LineStatus.VOID)
+
+    @property
+    def clean(self) -> bool:
+        """No ruling and no void line: only then is the hand "played by the rules"."""
+        return not self.rulings and not self.void
 
     def as_json(self) -> dict[str, object]:
         """The JSON contract of DESIGN.md; amounts as exact decimal strings."""
@@ -227,6 +287,7 @@ class Result:
             if len(pots) > 1 or any(len(pot.winners) > 1 for pot in pots):
                 # One deal with side pots or a split pot: how it was divided (several deals: in ``deals``).
                 data["pots"] = [pot.as_json() for pot in pots]
+        data["lines"] = [line.as_json() for line in self.lines]
         return data
 
 

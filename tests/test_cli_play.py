@@ -37,7 +37,8 @@ def test_rule_json_follows_the_contract() -> None:
     code, out = run("rule", str(EXAMPLE), "--json")
     assert code == 0, out
     data = json.loads(out)
-    assert list(data) == ["rulebook", "rulings", "outcome", "pot", "awards", "refunds", "carried", "net"]
+    contract = ["rulebook", "rulings", "outcome", "pot", "awards", "refunds", "carried", "net", "lines"]
+    assert list(data) == contract
     assert data["rulings"][0] == {
         "line": 15,
         "event": "Dee bets 2",
@@ -46,6 +47,8 @@ def test_rule_json_follows_the_contract() -> None:
         "rule": "scarne:out-of-turn/4",
         "cite": "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3",
         "explanation": data["rulings"][0]["explanation"],
+        # What the decision did, in the few words a report heads the ruling with.
+        "headline": "the bet stands as a call",
         # Added beside the cite, which stays as it was: the cite in words and its parts.
         "cite_words": "Scarne, Betting Out of Turn, item 3",
         "cites": [

@@ -83,6 +83,9 @@ def round_trip(text: str, name: str, folder: Path | None = None) -> Trip:
 
 def as_json(result: Result, *, lines: bool = True) -> str:
     data = result.as_json()
+    # Each event line as written, and what it did: the log written back from PHH spells and places
+    # its lines anew, so only what they did is compared.
+    data["lines"] = [(line["status"], line["reason"]) for line in data["lines"]]  # type: ignore[union-attr]
     if not lines:  # a ruling quotes the line number and the line as written; those may change
         data["rulings"] = [
             {key: value for key, value in ruling.items() if key not in ("line", "event")}
@@ -90,7 +93,9 @@ def as_json(result: Result, *, lines: bool = True) -> str:
         ]
         if "divergence" in data:  # where the log left the rulebook's course: a line, as a ruling's
             data["divergence"] = {k: v for k, v in data["divergence"].items() if k not in ("line", "event")}
-    return json.dumps(data, sort_keys=True, default=str)
+    text = json.dumps(data, sort_keys=True, default=str)
+    # An explanation that names a line ("folded at line 16") moves with the lines, too.
+    return text if lines else re.sub(r"\b([Ll]ines?) \d+(?:-\d+)?", r"\1 N", text)
 
 
 @pytest.fixture(scope="module")

@@ -126,7 +126,7 @@ def test_a_line_with_no_handler_is_noted_as_not_ruled_yet() -> None:
     line = log.events[1].line
     heard = replace(log, events=(log.events[0], _Unheard(line=line), *log.events[1:]))
     result = rule_log(heard, text, load_rulebook("scarne"))
-    assert any(action.line == line and action.note == NOT_RULED_YET for action in result.actions)
+    assert any(action.line == line and action.note == f"void: {NOT_RULED_YET}" for action in result.actions)
     data = result.as_json()
     assert data.pop("unruled") == [
         {"line": line, "event": result.unruled[0].text, "why": "The referee does not rule on this line yet."}

@@ -254,11 +254,10 @@ def _status(upcoming: Next) -> str:
 
 
 def _ruling_text(ruling: Ruling) -> str:
-    from referee.report.words import decision_words
 
     return (
         f"RULING, line {ruling.line} ({ruling.event}): {ruling.irregularity} — "
-        f"{decision_words(str(ruling.decision))}. {ruling.explanation} [{ruling.rule}]"
+        f"{ruling.words}. {ruling.explanation} [{ruling.rule}]"
     )
 
 

@@ -28,7 +28,7 @@ _WHERE = {
     "render": "terminal",
     "ruling_panel": "terminal",
     "settlement_table": "terminal",
-    "void_lines": "terminal",
+    "void_lines": "words",
     "render_line": "terminal",
     "render_checks": "terminal",
     "render_comparison": "compare",

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from referee.events import HandLog
-from referee.report.words import cite_in_words, decision_words, headline, irregularity_words, nets
+from referee.report.words import (
+    NO_IRREGULARITIES,
+    cite_in_words,
+    headline,
+    irregularity_words,
+    nets,
+    void_lines,
+)
 from referee.ruling import Result, money
 
 
@@ -16,7 +23,7 @@ def to_chat(log: HandLog, result: Result) -> str:
         more = len(result.rulings) - 1
         lines.append(
             f"Line {first.line}, {first.event} ({irregularity_words(first.irregularity)}): "
-            f"{decision_words(first.decision)}. {first.explanation}"
+            f"{first.words}. {first.explanation}"
         )
         cited = cite_in_words(first)
         rule = f"{first.summary.rstrip('.')} ({cited})." if first.summary else f"{cited}."
@@ -24,8 +31,9 @@ def to_chat(log: HandLog, result: Result) -> str:
             f"Rule: {rule}"
             + (f" And {more} more ruling{'s' if more > 1 else ''}: see the full report." if more else "")
         )
-    else:
-        lines.append("No irregularities: the hand was played by the rules.")
+    elif result.clean:
+        lines.append(NO_IRREGULARITIES)
+    lines.extend(void_lines(result))
     deals = f" over {len(result.deals)} deals" if len(result.deals) > 1 else ""
     lines.append(f"Net{deals}: {nets(result.net)}.")
     if result.carried:

@@ -7,7 +7,7 @@ from html import escape
 
 from referee.events import HandLog
 from referee.report.money import money_lines
-from referee.report.words import cite_in_words, decision_words, headline, irregularity_words
+from referee.report.words import NO_IRREGULARITIES, cite_in_words, headline, irregularity_words, void_lines
 from referee.ruling import Result, money
 
 _STYLE = """
@@ -65,14 +65,18 @@ def to_html(log: HandLog, result: Result) -> str:
                 '<div class="ruling">',
                 f"<p><b>Line {ruling.line}</b> <code>{_e(ruling.event)}</code> — "
                 f"{_e(irregularity_words(ruling.irregularity))}: "
-                f"<b>{_e(decision_words(ruling.decision))}</b></p>",
+                f"<b>{_e(ruling.words)}</b></p>",
                 f"<p>{_e(ruling.explanation)}</p>",
                 f'<p class="rule">{_e(ruling.summary)} (rule {_e(ruling.rule)})</p>',
                 f'<p class="source">Source: {_e(cite_in_words(ruling))}</p>',
                 "</div>",
             ]
-    else:
-        out.append("<p>No irregularities: the hand was played by the rules.</p>")
+    elif result.clean:
+        out.append(f"<p>{_e(NO_IRREGULARITIES)}</p>")
+    void = void_lines(result)
+    if void:
+        out.append("<h2>Lines that did not play</h2>")
+        out += [f"<p>{_e(sentence)}</p>" for sentence in void]
     out += [
         "<h2>Settlement</h2>",
         "<table>",

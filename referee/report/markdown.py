@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from referee.events import HandLog
 from referee.report.money import money_lines
-from referee.report.words import cite_in_words, decision_words, headline, irregularity_words
+from referee.report.words import NO_IRREGULARITIES, cite_in_words, headline, irregularity_words, void_lines
 from referee.ruling import Result, money
 
 
@@ -35,10 +35,15 @@ def to_markdown(log: HandLog, result: Result) -> str:
         for ruling in result.rulings:
             lines += [
                 f"- **Line {ruling.line}** `{ruling.event}` — *{irregularity_words(ruling.irregularity)}*: "
-                f"{decision_words(ruling.decision)}. {ruling.explanation} "
+                f"{ruling.words}. {ruling.explanation} "
                 f"({cite_in_words(ruling)}; rule {ruling.rule})",
             ]
         lines.append("")
+    elif result.clean:
+        lines += [NO_IRREGULARITIES, ""]
+    void = void_lines(result)
+    if void:
+        lines += ["## Lines that did not play", "", *(f"- {_cell(sentence)}" for sentence in void), ""]
     lines += ["## Settlement", "", "| player | put in | net |", "|---|---:|---:|"]
     for name, net in result.net.items():
         lines.append(f"| {_cell(name)} | {money(result.put_in.get(name, Decimal(0)))} | {money(net)} |")

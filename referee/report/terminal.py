@@ -15,7 +15,7 @@ from rich.text import Text
 
 from referee.events import HandLog
 from referee.report.money import money_lines
-from referee.report.words import cite_in_words, decision_words, headline
+from referee.report.words import NO_IRREGULARITIES, cite_in_words, headline, void_lines
 from referee.ruling import Result, Ruling, money
 
 
@@ -23,7 +23,7 @@ def ruling_panel(ruling: Ruling, *, explain: bool = False) -> Panel:
     """One ruling: what was found and decided, why, the rule and its source in words."""
     body: list[RenderableType] = [
         Text.assemble(
-            (f"{ruling.irregularity}", "bold"), " → ", (decision_words(ruling.decision), "bold cyan")
+            (f"{ruling.irregularity}", "bold"), " → ", (ruling.words, "bold cyan")
         ),
         Text(ruling.explanation),
         Text.assemble(
@@ -85,17 +85,15 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
         console.print()
         for ruling in result.rulings:
             console.print(ruling_panel(ruling, explain=explain))
-    else:
-        console.print(Text("No irregularities: the hand was played by the rules.", style="dim"))
+    elif result.clean:
+        console.print(Text(NO_IRREGULARITIES, style="dim"))
     for sentence in void_lines(result):
-        console.print(Text(sentence, style="dim"))
+        console.print(Text(sentence))
     if result.divergence is not None:
         d = result.divergence
         console.print(
             Text(f"From line {d.line} ({d.event}) the log leaves this rulebook's course: {d.explanation}")
         )
-    for line in result.unruled:
-        console.print(Text(f"Line {line.line} ({line.text}) is not ruled on: {line.note}", style="dim"))
     console.print()
     console.print(settlement_table(result))
 
@@ -103,24 +101,6 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
 def _pot_shown(result: Result) -> Decimal:
     """The pot the headline speaks of: the last deal's (the whole file's is in the JSON)."""
     return result.deals[-1].pot if len(result.deals) > 1 else result.pot
-
-
-def void_lines(result: Result) -> list[str]:
-    """Runs of lines that count for nothing, e.g. "Lines 14-22 are void: after the misdeal."."""
-    runs: list[tuple[int, int, str]] = []
-    for action in result.actions:
-        if not action.note.startswith("void"):
-            continue
-        reason = action.note.removeprefix("void").lstrip(": ") or "the deal was over"
-        if runs and runs[-1][2] == reason:
-            runs[-1] = (runs[-1][0], action.line, reason)
-        else:
-            runs.append((action.line, action.line, reason))
-    sentences = []
-    for first, last, reason in runs:
-        where = f"Line {first} is" if first == last else f"Lines {first}-{last} are"
-        sentences.append(f"{where} void: {reason}.")
-    return sentences
 
 
 def render_line(console: Console, text: str, line: int, results: list[Result]) -> None:

@@ -92,3 +92,26 @@ def deal_result(deal: DealSummary) -> str:
         return f"nobody wins; {money(deal.carried)} stays in the pot."
     return f"the log stops mid-hand with {money(deal.pot)} in the pot."
 
+
+
+NO_IRREGULARITIES: Final = "No irregularities: the hand was played by the rules."
+"""Said only when no line was ruled on and none was void (``Result.clean``)."""
+
+
+def void_lines(result: Result) -> list[str]:
+    """The lines that did not play, each with why; a run of lines with one reason is said once:
+    ``Line 18 (Dee calls) is void: Dee folded at line 13.``, ``Lines 14-22 are void: ...``."""
+    runs: list[tuple[int, int, str, str]] = []
+    for outcome in result.void:
+        reason = outcome.reason.rstrip(".") or "the deal was over"
+        if reason.split(" ", 1)[0].rstrip("'s") not in result.net:
+            reason = reason[:1].lower() + reason[1:]  # mid-sentence, unless it starts with a name
+        if runs and runs[-1][2] == reason:
+            runs[-1] = (runs[-1][0], outcome.line, reason, "")
+        else:
+            runs.append((outcome.line, outcome.line, reason, outcome.text))
+    sentences = []
+    for first, last, reason, text in runs:
+        where = f"Line {first} ({text}) is" if first == last else f"Lines {first}-{last} are"
+        sentences.append(f"{where} void: {reason}.")
+    return sentences

@@ -42,7 +42,7 @@ class Verdict:
     """A few lines for the group chat."""
 
     def decision_words(self, ruling: Ruling) -> str:
-        return report_words.decision_words(str(ruling.decision))
+        return ruling.words
 
 
 def rule_hand(log: HandLog, text: str, shelf: Shelf) -> Verdict:
@@ -88,7 +88,7 @@ def key_ruling(result: Result, disputed: set[int]) -> Ruling | None:
 def _summary(book: Rulebook, headline: str, key: Ruling | None, differences: list[Disagreement]) -> str:
     lines = [f"Ruled by {book.title}: {headline}"]
     if key is not None:
-        said = report_words.decision_words(str(key.decision))
+        said = key.words
         lines.append(f"Line {key.line} ({key.event}): {said}. {key.explanation}")
     lines.extend(d.sentence for d in differences[:3])
     return "\n".join(lines)
