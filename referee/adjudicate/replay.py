@@ -26,6 +26,7 @@ from referee.adjudicate.detect import (
     antes,
     asking,
     betting,
+    comeback,
     dealing,
     drawing,
     keeping,
@@ -47,6 +48,7 @@ from referee.adjudicate.table import (
     OVER,
     SHOWDOWN,
     Phase,
+    Seat,
     new_hand_state,
     none_unknown,
 )
@@ -56,7 +58,18 @@ from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
-from referee.ruling import Action, DealSummary, Divergence, Outcome, PotSummary, Result, RowCheck, Ruling
+from referee.ruling import (
+    Action,
+    DealSummary,
+    Divergence,
+    LineOutcome,
+    LineStatus,
+    Outcome,
+    PotSummary,
+    Result,
+    RowCheck,
+    Ruling,
+)
 
 ZERO = Decimal(0)
 # The walk's hottest checks compare the phase with BETTING, DRAW, OVER... imported from the table
@@ -127,6 +140,9 @@ class Replay:
         self.notes: list[tuple[ev.Event, str]] = []
         self.unruled_lines: list[Action] = []
         """Lines that read but that the referee does not rule on, with why (reported, not dropped)."""
+        self.voided: dict[int, tuple[ev.Event, str]] = {}
+        """Event (by identity) → the event, kept alive so its identity is never reused, and why it
+        does not play (its first reason): every void line is reported."""
         self.outcome: Outcome | None = None
         self.last_split: Split | None = None
         self.last_pots: tuple[PotSummary, ...] = ()
@@ -142,6 +158,10 @@ class Replay:
         """Players already ruled on as skipped in the current draw."""
         self.owed_cards: dict[str, int] = {}
         """Cards a short-dealt player is to receive with his draw (card-room rule)."""
+        self.made_up: dict[str, tuple[Act | None, Decimal]] = {}
+        """Short bets the engine made up when the log moved on (what the action was, and his chips in
+        the round before): his refusal later in the same round is still ruled, the made-up chips
+        going back to him first (Scarne, Betting: "Should he fail to do so, his hand is dead")."""
         self.completing: dict[str, Decimal] = {}
         """Players who made a short bet the rule says they must complete, with the total owed."""
         self.short_actions: dict[str, Act] = {}
@@ -182,6 +202,13 @@ class Replay:
         self.line_event: ev.Event | None = None
         """The line being walked."""
         self.awaiting_proof: str | None = None
+        self.pass_out_waits = False
+        """Nobody opened, but a player all in for the antes has yet to speak: he may still declare
+        the pot open (002 [Jacks or Better] item 5), so the deal is passed out only at the next line
+        that is not his declaration (or at the end of the log)."""
+        self.awaiting_show: str | None = None
+        """The showdown left one live hand, not yet shown: the pot is his, but it is collected only
+        once the showdown's lines are read (his own show may still be foul)."""
         """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
         self.seats_checked = 0
         self.stakes_checked = 0
@@ -226,6 +253,10 @@ class Replay:
         :func:`referee.money.exact` a step that would round raises instead of losing a chip."""
         with exact():
             self._walk()
+            if self.pass_out_waits:
+                self._pass_out_now()
+            if self.awaiting_show is not None:
+                self._collect_unshown()
             if self.awaiting_openers is not None:
                 self._pay_waiting_opener()
             return self._finish()
@@ -255,6 +286,10 @@ class Replay:
                 # After the stakes: a player whose stake is under the minimum sits this deal out.
                 self.seats_checked = self.state.deal_number
                 seating.too_many_players(self, event)
+            if self.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
+                self._pass_out_now()
+            if self.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
+                self._collect_unshown()
             if self.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.awaiting_proof)
@@ -262,8 +297,14 @@ class Replay:
                 self._proof_not_shown()
             if self.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
+            if self.made_up and not isinstance(event, _BETTING_LINES):
+                self.made_up.clear()  # the round is over: a refusal can no longer be heard
             if self.completing:
+                # The log moved on without him: the table made up his short bet (as a dealer asks for
+                # it before the action goes on). Until the round ends, his refusal is still heard.
                 for name in [n for n in self.completing if getattr(event, "player", None) != n]:
+                    seat = self.state.seats[name]
+                    self.made_up[name] = (self.short_actions.get(name), seat.put_in_round + seat.credit)
                     complete_now(self, name)
             if self.waiting_check and not isinstance(event, ev.Note):
                 self._waiting_checks_stand(getattr(event, "player", None))
@@ -281,13 +322,14 @@ class Replay:
                     self.played_past_misdeal = True
                     why = "after the misdeal" if not self.void_reason else self.void_reason
                     self.diverge(event, f"the table played the deal on, though it was over ({why})")
-                self.note(event, f"void: {self.void_reason}" if self.void_reason else "void")
+                self.void(event, self.void_reason or "the deal was over")
                 continue
             handler = _LINES.get(type(event))
             if handler is None:
                 self.unruled(event, NOT_RULED_YET)
                 continue
             self.line_event = event
+            self.state.line = event.line
             handler(self, event)
             if self.pending:
                 self._resolve_pending()
@@ -363,6 +405,7 @@ class Replay:
                 facts=tuple((str(fact), _fact_word(value)) for fact, value in sorted(finding.facts.items())),
                 tried=verdict.tried,
                 summary=verdict.summary,
+                headline=(finding.headline(verdict) or "") if finding.headline is not None else "",
             )
         )
         return verdict
@@ -370,7 +413,12 @@ class Replay:
     def adjudicate(self, finding: Finding) -> Verdict:
         """Rule on a finding, then apply the remedy to its subject: detect → decide → apply."""
         verdict = self.rule(finding)
-        remedies.apply(self, finding, verdict)
+        walked, self.state.line = self.state.line, finding.line
+        try:
+            # A hand the remedy takes out is dated by the ruling's line, where the report shows it.
+            remedies.apply(self, finding, verdict)
+        finally:
+            self.state.line = walked
         return verdict
 
     def play_on(self) -> None:
@@ -412,8 +460,41 @@ class Replay:
 
     def unruled(self, event: ev.Event, why: str) -> None:
         """A line that reads but that the referee does not rule on: said in the result, never dropped."""
-        self.note(event, why)
+        self.void(event, why)
         self.unruled_lines.append(Action(event.line, self.text_of(event), sentence(why) + "."))
+
+    def void(self, event: ev.Event, why: str) -> None:
+        """The line does not play: it changes nothing, and the result says so with ``why`` (in a
+        player's words). A line a player did on purpose that cannot play is ruled on instead."""
+        self.voided.setdefault(id(event), (event, why))
+        self.note(event, f"void: {why}")
+
+    def _line_outcomes(self, rulings: Sequence[Ruling]) -> tuple[LineOutcome, ...]:
+        """Every event line of the log with what it did: ruled (a ruling at that line), void (it
+        did not play) or applied, in order; one entry a line."""
+        first_ruling: dict[int, int] = {}
+        for index, ruling in enumerate(rulings):
+            first_ruling.setdefault(ruling.line, index)
+        notes: dict[int, str] = {}
+        for event, note in self.notes:
+            if not note.startswith("void"):
+                notes.setdefault(event.line, note)
+        by_line: dict[int, list[ev.Event]] = {}
+        for event in self.log.events:
+            if event.line > 0:
+                by_line.setdefault(event.line, []).append(event)
+        outcomes: list[LineOutcome] = []
+        for line, events in by_line.items():
+            text = self.text_of(events[0])
+            void = [self.voided[id(event)][1] for event in events if id(event) in self.voided]
+            if line in first_ruling:
+                index = first_ruling[line]
+                outcomes.append(LineOutcome(line, text, LineStatus.RULED, rulings[index].explanation, index))
+            elif void and len(void) == len(events):
+                outcomes.append(LineOutcome(line, text, LineStatus.VOID, sentence(void[0]) + "."))
+            else:
+                outcomes.append(LineOutcome(line, text, LineStatus.APPLIED, notes.get(line, "")))
+        return tuple(sorted(outcomes, key=lambda outcome: outcome.line))
 
     def known(self, name: str) -> bool:
         return name in self.state.seats
@@ -627,13 +708,14 @@ class Replay:
             self._stand_pat(ev.StandPat(name, line=event.line, column=event.column))
             self.note(event, "a rap in his turn to draw: he stands pat")
             return
-        if not self.enter_betting():
-            self.note(event, "no betting round is open")
-            return
         seat = state.seats[name]
-        if not seat.in_hand:
-            if not antes.plays_while_sitting_out(self, event, name):
-                self.note(event, f"{name} is no longer in the hand; line ignored")
+        if not seat.in_hand and state.phase is not OVER:
+            # Asked before the betting round is entered: a line of a player out of the pot moves
+            # nothing, not even the draw on to the betting.
+            comeback.plays_when_out(self, event, name)
+            return
+        if not self.enter_betting():
+            self.void(event, "no betting round is open here")
             return
         if isinstance(event, ev.Raise):
             betting.raise_figures(self, event)
@@ -643,8 +725,10 @@ class Replay:
             if expected != name:
                 self.note(event, "already counted by the ruling above")
                 return
+        if comeback.raises_himself(self, event, name):
+            return
         if expected is None:
-            self.note(event, "the betting round was already over; line ignored")
+            self.void(event, "the betting round was already over")
             return
         if name != expected:
             betting.out_of_turn(self, event, name)
@@ -666,7 +750,8 @@ class Replay:
             self.enter_betting()
         seat = state.seats[name]
         if not seat.in_hand:
-            self.note(event, f"{name} is no longer in the hand; line ignored")
+            since = f" at line {seat.out_line}" if seat.out_line else ""
+            self.void(event, f"{name} was already out of the pot{since}")
             return
         expected = state.expected_actor()
         in_turn = expected == name or state.phase is not BETTING
@@ -694,6 +779,7 @@ class Replay:
         else:
             seat.in_hand = False
             seat.folded = True
+            seat.out_line = seat.out_line or self.state.line
 
     def after_action(self) -> None:
         """End the deal when one player is left; end a round nobody opened."""
@@ -721,6 +807,18 @@ class Replay:
             and not self.pending
             and state.round_complete()
         ):
+            if any(
+                antes.all_in_for_antes(self, name) and not state.seats[name].acted for name in state.live()
+            ):
+                self.pass_out_waits = True  # a player all in for the antes may still declare it open
+                return
+            self.pass_out()
+
+    def _pass_out_now(self) -> None:
+        """The log moved on and nobody all in for the antes declared the pot open: passed out."""
+        self.pass_out_waits = False
+        state = self.state
+        if state.phase is BETTING and state.round_index == 0 and not state.opened:
             self.pass_out()
 
     def _resolve_pending(self) -> None:
@@ -775,8 +873,8 @@ class Replay:
 
     def _draw(self, event: ev.Draw) -> None:
         if not self.state.seats[event.player].in_hand:
-            # Out of the pot (folded, or dropped by passing under pass and out): no draw to rule on.
-            self.note(event, f"{event.player} is no longer in the hand; line ignored")
+            # Out of the pot (folded, dead, or dropped by passing under pass and out).
+            comeback.plays_when_out(self, event, event.player)
             return
         self.serving_draw = True
         try:
@@ -787,6 +885,11 @@ class Replay:
 
     def _discard(self, event: ev.Discard) -> None:
         seat = self.state.seats[event.player]
+        if not seat.in_hand and self.state.phase is not OVER:
+            comeback.plays_when_out(self, event, event.player)
+            return
+        if self._throws_back_surplus(event, seat):
+            return
         for card in event.cards:
             if card in seat.cards:
                 seat.cards.remove(card)
@@ -797,10 +900,35 @@ class Replay:
         self.discarded_waiting[event.player] = event
         self.note(event, "")
 
+    def _throws_back_surplus(self, event: ev.Discard, seat: Seat) -> bool:
+        """A discard by a player already served on this draw who holds too many cards, his own
+        discards having left him more than a hand: it is no new discard waiting for cards but the
+        surplus thrown back, and here the table learns he held too many (the rulebook's draw rows
+        for discards that make a hand incorrect rule it). False when that is not the case."""
+        state = self.state
+        name = event.player
+        size = self.config.hand_size
+        if state.phase is not DRAW or not state.served(name) or len(seat.cards) <= size:
+            return False
+        named = [card for card in event.cards if card in seat.cards]
+        # The cards he throws go last, so a correction by discarding the surplus throws those.
+        seat.cards = [card for card in seat.cards if card not in named] + named
+        if not drawing.miscount_found(self, event, name, len(seat.cards)):
+            return False
+        for card in named:
+            if card not in seat.cards:
+                seat.discarded.append(card)
+                if card.is_natural:
+                    state.seen_cards[card] = "discards"
+        return True
+
     def _stand_pat(self, event: ev.StandPat) -> None:
         state = self.state
         if state.phase is not Phase.DRAW:
             self.note(event, "")
+            return
+        if not state.seats[event.player].in_hand:
+            comeback.plays_when_out(self, event, event.player)
             return
         expected = state.next_to_draw()
         state.seats[event.player].drew = state.draw_index
@@ -848,6 +976,7 @@ class Replay:
         seat.mucked = True
         seat.in_hand = False
         seat.folded = True
+        seat.out_line = seat.out_line or event.line
         self.note(event, "")
         live = state.live()
         if len(live) == 1:
@@ -868,7 +997,7 @@ class Replay:
 
     def _duplicate(self, event: ev.DuplicateCard) -> None:
         if self.state.phase is Phase.OVER and self.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            self.note(event, f"void: {self.void_reason}")
+            self.void(event, self.void_reason or "the deal was over")
             return
         dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
 
@@ -936,13 +1065,18 @@ class Replay:
             ordered.sort(key=lambda name: high_card(self.state.seats[name].cards), reverse=True)
         return ordered
 
-    def last_player_standing(self, winner: str) -> None:
+    def last_player_standing(self, winner: str, *, showdown_over: bool = False) -> None:
         """Everyone else is out: the last hand takes the pot without a showdown.
 
         An opener who still owes proof of openers is paid only once he shows them (or the log moves
         on without anyone asking): the table learns of false openers at that moment.
         """
         state = self.state
+        if not showdown_over and state.phase is SHOWDOWN and not state.seats[winner].shown:
+            # The others were ruled out at the showdown; the showdown is not over until its lines
+            # are read, and his own hand, when shown, may be foul too. The pot waits.
+            self.awaiting_show = winner
+            return
         if self.config.win_requirement and not state.seats[winner].shown:
             # "If the pot is won without a showdown, the winner must expose enough cards to prove
             # that the hand is at least as good as three of a kind" (001 Trips to Win): he is paid
@@ -970,6 +1104,14 @@ class Replay:
         if bets:
             second = bets[1][0] if len(bets) > 1 else ZERO
             self.give_back(bets[0][1], bets[0][0] - second)
+
+    def _collect_unshown(self) -> None:
+        """The showdown's lines are over and the last live hand was never shown: he takes the pot
+        (unless his hand went out meanwhile, when the walk has settled it already)."""
+        winner, self.awaiting_show = self.awaiting_show, None
+        if winner is None or self.state.phase is Phase.OVER or not self.state.seats[winner].in_hand:
+            return
+        self.last_player_standing(winner, showdown_over=True)
 
     def _proof_not_shown(self) -> None:
         """The log moved on and the last player left never showed a hand good enough to win."""
@@ -1118,6 +1260,9 @@ class Replay:
         self.pending.clear()
         self.completing.clear()
         self.short_actions.clear()
+        self.made_up.clear()
+        self.pass_out_waits = False
+        self.awaiting_show = None
         self.draw_questions.clear()
         self.question_in_time.clear()
         self.keep_asked.clear()
@@ -1173,6 +1318,7 @@ class Replay:
             ),
             winners_hands=self.winners_hands,
             stakes={name: amount for name, amount in sorted(self.ledger.brought.items()) if amount},
+            lines=self._line_outcomes(rulings),
         )
 
     # --- limits -------------------------------------------------------------------------------
@@ -1218,6 +1364,33 @@ def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
 def _note_line(r: Replay, event: ev.Note) -> None:
     r.note(event, "")  # free text: it decides nothing
 
+
+_SHOWDOWN_LINES: Final = (
+    ev.Show,
+    ev.Muck,
+    ev.Declare,
+    ev.WrongCardCount,
+    ev.ShowOpeners,
+    ev.OpenersNotShown,
+    ev.DuplicateCard,
+    ev.Note,
+)
+"""Lines that belong to the showdown: while they come, a pot left to one unshown hand waits."""
+
+_BETTING_LINES: Final = (
+    ev.Check,
+    ev.Bet,
+    ev.Open,
+    ev.Call,
+    ev.Raise,
+    ev.Fold,
+    ev.AllIn,
+    ev.Says,
+    ev.BetCompletion,
+    ev.Note,
+)
+"""Lines of a betting round in progress: while they come, a short bet the rule says must be completed
+stays owed (Scarne, Betting: "Should he fail to do so, his hand is dead")."""
 
 _PLAY_PAST_MISDEAL: Final = (*ev.PLAYER_ACTIONS, ev.Showdown, ev.Show)
 """Lines that are play: after a deal ruled a misdeal, one of them means the table played it on."""

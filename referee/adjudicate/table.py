@@ -102,6 +102,12 @@ class Seat:
     looked_at: int | None = None
     """The draw whose cards he has looked at (``Cy looks at his cards`` once served on it): 0 for
     his hand as dealt, None when no line says he looked."""
+    out_line: int = 0
+    """The log line at which he left the pot (folded, dropped by passing, hand ruled dead); 0 while in."""
+    dropped_by_passing: bool = False
+    """Out because he passed and the first bet came after him, under pass and out."""
+    passed_line: int = 0
+    """The log line of his last check in this betting round (where a pass-and-out drop began)."""
 
     @property
     def stack(self) -> Decimal | None:
@@ -190,6 +196,8 @@ class HandState:
     """Cards still owed on a five-card draw served four and then one (002 Draw High item 5)."""
     replacements_owed: list[tuple[int, str]] = field(default_factory=list)
     """(draw, player): dead cards on the draw to be replaced after everyone else is served."""
+    line: int = 0
+    """The log line being walked (what a player's leaving the pot is dated by)."""
 
     # --- who ----------------------------------------------------------------------------------
 
@@ -394,6 +402,7 @@ class HandState:
                 seat.passed_first_turn = True
         seat.acted = True
         seat.checked_round = True
+        seat.passed_line = self.line
         self._acted(name)
 
     def pass_and_out(self) -> bool:
@@ -439,6 +448,8 @@ class HandState:
             if name != bettor and seat.in_hand and seat.checked_round:
                 seat.in_hand = False
                 seat.folded = True
+                seat.dropped_by_passing = True
+                seat.out_line = seat.passed_line or self.line
                 self.dropped_by_passing.append(name)
 
     def call(self, name: str) -> Decimal:
@@ -454,6 +465,7 @@ class HandState:
         seat = self.seats[name]
         seat.in_hand = False
         seat.folded = True
+        seat.out_line = seat.out_line or self.line
         seat.acted = True
         self._acted(name)
 
@@ -462,6 +474,7 @@ class HandState:
         seat = self.seats[name]
         seat.in_hand = False
         seat.dead = True
+        seat.out_line = seat.out_line or self.line
 
     def count_action(self, name: str) -> None:
         """``name`` has taken his action at his turn (a dead hand at his turn passes it)."""

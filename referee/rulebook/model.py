@@ -550,6 +550,9 @@ class Irregularities(Strict):
     too_many_players: Table | None = _table(Kind.TOO_MANY_PLAYERS)
     stake_below_minimum: Table | None = _table(Kind.STAKE_BELOW_MINIMUM)
     plays_while_sitting_out: Table | None = _table(Kind.PLAYS_WHILE_SITTING_OUT)
+    acts_after_folding: Table | None = _table(Kind.ACTS_AFTER_FOLDING)
+    back_in_after_passing: Table | None = _table(Kind.BACK_IN_AFTER_PASSING)
+    raises_own_raise: Table | None = _table(Kind.RAISES_OWN_RAISE)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))

@@ -134,6 +134,17 @@ class Kind(StrEnum):
     Better] item 5), one short of the table-stakes minimum (stake-below-minimum), or one out of a pot
     no hand qualified for (``showdown.no_qualifier.folded_players_out``). A fold changes nothing and
     is only noted."""
+    ACTS_AFTER_FOLDING = "acts-after-folding"
+    """A player whose hand is out of the deal — he folded, or it was ruled dead — has a later line
+    that would play: he checks, bets, calls, raises, draws or shows. (A second fold changes nothing
+    and is only noted; a player put out by passing under pass and out is back-in-after-passing.)"""
+    BACK_IN_AFTER_PASSING = "back-in-after-passing"
+    """Under pass and out (``game.betting.before_draw`` or ``after_draw: pass-and-out``), a player
+    who passed and so dropped when the first bet came after him has a later line that would play:
+    he calls, bets, raises, draws or shows."""
+    RAISES_OWN_RAISE = "raises-own-raise"
+    """A player bets or raises again while his own bet or raise is the last one made and nobody has
+    acted on it since: the turn has not come back to him."""
 
 
 # --- fact value vocabularies ---------------------------------------------------------------------
@@ -667,6 +678,9 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.TOO_MANY_PLAYERS: (),
             Kind.STAKE_BELOW_MINIMUM: (),
             Kind.PLAYS_WHILE_SITTING_OUT: (),
+            Kind.ACTS_AFTER_FOLDING: (),
+            Kind.BACK_IN_AFTER_PASSING: (),
+            Kind.RAISES_OWN_RAISE: (),
         }.items()
     }
 )
@@ -794,8 +808,8 @@ class RemedyId(StrEnum):
     VERBAL_IGNORED = "verbal-ignored"
     """The words count for nothing; the player acts at his turn as if he had said nothing."""
     DRAW_LIMITED = "draw-limited"
-    """The player is served only the most cards ``game.draw`` allows him; if he discarded more,
-    his hand is short and he is dealt up to the maximum only (his hand is then foul)."""
+    """The player is served only the most cards ``game.draw`` allows him and plays on; if he
+    discarded more, his hand is short and he is dealt up to the maximum only (his hand is then foul)."""
     DISCARDS_DEAD = "discards-dead"
     """Cards once discarded stay out of play: taking them back does not count, and the player's
     hand is what it was without them (play-on instead lets the cards taken back stand: they are in
@@ -806,7 +820,9 @@ class RemedyId(StrEnum):
     instead makes the change at once.)"""
     DECLARED_OPEN = "declared-open"
     """The pot counts as opened by the player who declared it open: he becomes the opener, must
-    prove openers to win it, and the bets in the pot stand; betting goes on from where it was."""
+    prove openers to win it, and the bets in the pot stand; betting goes on from where it was.
+    Declared at his turn, the declaration is his opening: he puts in the opening bet that stood in
+    the pot, every caller owes it, and the turn passes to his left."""
 
 
 REMEDY_WORDS: Final[Mapping[str, str]] = MappingProxyType(

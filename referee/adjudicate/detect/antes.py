@@ -41,7 +41,8 @@ def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
     name = event.player
     seat = state.seats[name]
     if not seat.in_hand:
-        r.note(event, f"{name} is no longer in the hand; line ignored")
+        since = f" at line {seat.out_line}" if seat.out_line else ""
+        r.void(event, f"{name} was out of the pot{since}, so there is nothing to declare open for {name}")
         return
     if name == state.opener and state.opened:
         r.note(event, f"{name} opened this pot himself")

@@ -161,6 +161,7 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
             ),
             Subject(player=name, wager=wager),
             lambda v: _out_of_turn_explanation(v, name, pending, facing),
+            headline=lambda v: _out_of_turn_headline(v, pending, facing),
         )
     if not lapsed:
         r.adjudicate(finding)
@@ -168,6 +169,17 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
     r.rule(finding)
     if seat.credit and seat.in_hand and state.phase is not Phase.OVER:
         seat.credit = ZERO  # the chips he put in stay where they are
+
+
+def _out_of_turn_headline(verdict: Verdict, pending: Pending, facing: Decimal) -> str | None:
+    """Where the remedy's own words would say more than it did: a check is no bet to stand as a call."""
+    if pending.action is Act.CHECK and verdict.remedy is RemedyId.RAISE_NOT_ALLOWED:
+        return "the check stands; no raise allowed" if facing <= ZERO else "no raise allowed at his turn"
+    if pending.action is Act.CHECK and verdict.remedy is RemedyId.BET_WITHDRAWN:
+        return "the check counts for nothing"
+    if verdict.remedy in (RemedyId.BET_STANDS_AS_CALL, RemedyId.RAISE_NOT_ALLOWED) and facing <= ZERO:
+        return None if pending.chips > ZERO else "it counts as a check"
+    return None
 
 
 def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, facing: Decimal) -> str:
@@ -366,9 +378,11 @@ def _rule_action(
     name: str,
     wager: Wager,
     explain: Callable[[Verdict], str],
+    headline: Callable[[Verdict], str | None] | None = None,
 ) -> None:
     """Rule on an action in turn; the remedy says what it stands as."""
-    finding = Finding(kind, wager.event, facts(r.state, specific), Subject(player=name, wager=wager), explain)
+    subject = Subject(player=name, wager=wager)
+    finding = Finding(kind, wager.event, facts(r.state, specific), subject, explain, headline=headline)
     verdict = r.adjudicate(finding)
     r.note(wager.event, verdict.remedy)
 
@@ -414,7 +428,11 @@ def _misnamed(r: Replay, event: ev.Event, name: str, named: Act, total: Decimal)
             return f"{what}; it counts as a {'call' if facing > ZERO else 'check'}."
         return f"{what}."
 
-    _rule_action(r, Kind.ACTION_MISNAMED, {Fact.ACTION: named.fact}, name, wager, explain)
+    def headline(v: Verdict) -> str | None:
+        # With no bet facing him, the call the remedy makes of it is a check: say so up top too.
+        return "it counts as a check" if v.remedy is RemedyId.BET_STANDS_AS_CALL and facing <= ZERO else None
+
+    _rule_action(r, Kind.ACTION_MISNAMED, {Fact.ACTION: named.fact}, name, wager, explain, headline)
 
 
 def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
@@ -537,6 +555,8 @@ def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facin
             lambda v: _fold_explanation(v, what),
         )
     )
+    if not seat.in_hand:
+        seat.folded = True  # he threw his cards in himself: the ruling made the fold count
     r.note(event, "the fold does not count yet" if seat.in_hand else verdict.remedy)
 
 
@@ -656,6 +676,18 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
 
     name = event.player
     owed = r.completing.get(name)
+    made_up = r.made_up.pop(name, None)
+    if owed is None and made_up is not None and not event.completed and r.state.seats[name].in_hand:
+        # The engine made his short bet up when the next player acted; he now says he will not:
+        # the made-up chips go back, and his refusal is ruled as if heard at once.
+        seat = r.state.seats[name]
+        owed = seat.put_in_round
+        r.give_back(name, seat.put_in_round - made_up[1])
+        r.short_actions[name] = made_up[0] or Act.BET
+        r.completing[name] = owed
+    elif owed is None and made_up is not None:
+        r.note(event, f"{name}'s short bet was already made up")
+        return
     if owed is None:
         r.unruled(event, f"{name} has no short bet waiting to be made good")
         return

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import Finding, Subject, exposure_stage, facts, phase_fact
-from referee.adjudicate.table import Phase
+from referee.adjudicate.table import HandState, Phase
 from referee.cards import Card
 from referee.rulebook.vocabulary import CutProblem, ExtraOrShort, Fact, Kind, Party, RemedyId, WhoseCard
 from referee.ruling import Outcome
@@ -167,11 +167,24 @@ def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
 # --- exposed cards -------------------------------------------------------------------------------
 
 
+def dealer_at_work(state: HandState, by: str, owner: str | None) -> bool:
+    """The dealer is a role, whatever he is called: the player whose deal it is, named while the
+    cards are going out (the deal, or serving the draw) and exposing another player's card, does
+    it as the dealer. His own card is his own act as a player."""
+    return (
+        by == state.dealer
+        and owner is not None
+        and owner != by
+        and state.phase in (Phase.BEFORE_DEAL, Phase.DEAL, Phase.DRAW)
+    )
+
+
 def exposed(r: Replay, event: ev.CardExposed) -> None:
     state = r.state
     stage = exposure_stage(state)
-    owner = event.owner if event.owner is not None else (None if event.by_dealer else event.by)
-    exposer = state.dealer if event.by_dealer else event.by
+    by_dealer = event.by_dealer or dealer_at_work(state, event.by, event.owner)
+    owner = event.owner if event.owner is not None else (None if by_dealer else event.by)
+    exposer = state.dealer if by_dealer else event.by
     if owner is None:
         whose = WhoseCard.NOBODY
     elif owner == exposer:
@@ -183,7 +196,7 @@ def exposed(r: Replay, event: ev.CardExposed) -> None:
     if owner:
         state.exposed_to[hand_key] = state.exposed_to.get(hand_key, 0) + 1
     specific = {
-        Fact.CAUSED_BY: Party.DEALER if event.by_dealer else Party.PLAYER,
+        Fact.CAUSED_BY: Party.DEALER if by_dealer else Party.PLAYER,
         Fact.WHOSE_CARD: whose,
         Fact.EXPOSED_IN_PHASE: state.exposed[stage],
         Fact.EXPOSED_TO_THIS_HAND: state.exposed_to.get(hand_key, 1 if owner else 0) or 1,
@@ -194,7 +207,7 @@ def exposed(r: Replay, event: ev.CardExposed) -> None:
             return
     card = event.card.symbol()
     holder = f"{owner}'s {card}" if owner else card
-    who = "the dealer" if event.by_dealer else event.by
+    who = "the dealer" if event.by_dealer else f"{event.by}, dealing," if by_dealer else event.by
     what = f"{who} exposed {holder}"
     finding = Finding(
         Kind.EXPOSED_CARD,

@@ -93,7 +93,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
         if deck_left - count < len(still_to_draw):
             limit = 1  # five new cards would leave someone still to draw without one
     if count > limit:
-        serving = Serving(count, limit, len(event.discards) or count)
+        # What he threw: the cards the line names, or those a discard line took; a bare count names
+        # none, and the dealer "must wait until the player discards a like number" (Scarne, The
+        # Draw), so he throws what he is served.
+        thrown = len(event.discards) or (len(waiting.cards) if waiting else limit)
+        serving = Serving(count, limit, thrown)
         specific = {
             **draw_facts(r, name, DrawProblem.OVER_MAX),
             Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA,
@@ -105,7 +109,12 @@ def draw(r: Replay, event: ev.Draw) -> None:
                 event,
                 facts(state, specific),
                 Subject(player=name, serving=serving),
-                draw_explainer(name, f"{name} drew {count} cards where {limit} is the most"),
+                _over_max_explainer(name, count, limit, thrown),
+                headline=lambda v: (
+                    "he is served only the most allowed; his hand is short and dead"
+                    if v.remedy is RemedyId.DRAW_LIMITED and thrown > limit
+                    else None
+                ),
             )
         )
         findings = True
@@ -330,6 +339,24 @@ def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactVal
         Fact.CARDS_DEALT: False,
         Fact.OTHERS_ACTED_ON_IT: False,
     }
+
+
+def _over_max_explainer(name: str, count: int, limit: int, thrown: int) -> Callable[[Verdict], str]:
+    """An over-the-maximum draw: served the most allowed, he plays on — unless he threw more cards
+    than that, which leaves his hand short (the remedy's words: his hand is then foul)."""
+    what = f"{name} drew {count} cards where {limit} is the most"
+
+    def explain(verdict: Verdict) -> str:
+        if verdict.remedy is RemedyId.DRAW_LIMITED and thrown > limit:
+            return (
+                f"{what}; only {limit} {'is' if limit == 1 else 'are'} served, and having thrown {thrown}, "
+                f"{name} holds too few cards: the hand is foul and dead."
+            )
+        if verdict.remedy is RemedyId.DRAW_LIMITED:
+            return f"{what}; only {limit} {'is' if limit == 1 else 'are'} served, and {name} plays on."
+        return _draw_explanation(verdict, what, name)
+
+    return explain
 
 
 def draw_explainer(holder: str, what: str) -> Callable[[Verdict], str]:

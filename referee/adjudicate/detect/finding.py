@@ -135,6 +135,9 @@ class Finding:
         default=None, compare=False, repr=False
     )
     """The facts of another kind, for a ``same-as`` row (only where the contract allows one)."""
+    headline: Callable[[Verdict], str | None] | None = field(default=None, compare=False, repr=False)
+    """The ruling's headline where the remedy's own few words would say less than what it does
+    here (``bet-stands-as-call`` with nothing to call: "it counts as a check"); None keeps them."""
 
     @property
     def line(self) -> int:

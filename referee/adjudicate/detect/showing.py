@@ -42,7 +42,11 @@ def show(r: Replay, event: ev.Show) -> None:
     r.track_cards(event, name, event.cards)
     if state.phase is OVER:
         return
-    r.note(event, "")
+    if not seat.in_hand and (seat.folded or seat.dead):
+        since = f" at line {seat.out_line}" if seat.out_line else ""
+        r.note(event, f"{name} left the pot{since}: the hand is seen, but it cannot win")
+    else:
+        r.note(event, "")
     if count != r.config.hand_size and seat.in_hand:
         foul_hand(r, event, name, count, collected=False)
     elif name == state.opener and seat.in_hand and name not in r.openers_proven:
@@ -83,10 +87,13 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         dict.fromkeys([*(c for c in seat.discarded if not c.is_unknown), *(seat.split_kept or ())])
     )
     if not discards and not announced:
-        if holds_openers(r.config, cards):
-            r.openers_proven.add(name)
-        else:
+        if not holds_openers(r.config, cards):
             _rule_false_openers(r, event, name)
+        elif not _drew_unseen(r, name):
+            r.openers_proven.add(name)  # he stood pat: the hand shown is the hand he opened with
+        # Else he drew cards the log does not name, and a hand made on the draw proves nothing of
+        # the hand he opened with (Scarne, False Openers: he "must hold in his hand" openers before
+        # the draw): the openers stay unproven, and a line saying he cannot show them is ruled.
         return
     provable = could_have_opened(r.config, cards, discards)
     if not provable and not announced:
@@ -106,6 +113,12 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
     )
     r.openers_proven.add(name)
     r.adjudicate(finding)
+
+
+def _drew_unseen(r: Replay, name: str) -> bool:
+    """``name`` was served cards on a draw of this deal (his hand shown is not the one he opened with)."""
+    deal = r.state.deal_number
+    return any(count > 0 for (d, _, who), count in r.drawn.items() if d == deal and who == name)
 
 
 def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
@@ -249,6 +262,6 @@ def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
         r.unruled(event, f"{name} did not open this pot, so he owes no openers")
         return
     if name in r.openers_proven:
-        r.note(event, "his openers were already ruled on")
+        r.void(event, f"{name}'s openers were already shown or ruled on earlier in this deal")
         return
     _rule_false_openers(r, event, name)

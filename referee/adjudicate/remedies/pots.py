@@ -140,6 +140,21 @@ def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
     if name is None:
         return
     state = r.state
+    seat = state.seats[name]
+    if (
+        state.phase is Phase.BETTING
+        and state.round_index == 0
+        and state.current_bet == ZERO
+        and r.opening_amount > ZERO
+        and state.expected_actor() == name
+        and (seat.stack is None or seat.stack > ZERO)
+    ):
+        # Declared at his turn, it is his opening: the opening bet that stays in the pot is the bet
+        # of the round, which he puts in and every caller then owes, and the turn passes to his
+        # left. A line of his restating it ("Cy bets 2") is that same opening, already counted.
+        # (A player all in for the antes opens without chips: see detect.antes.)
+        r.bet_to(name, r.opening_amount)
+        r.absorb.add(name)
     state.opened = True
     state.opener = name
     state.ineligible_openers = set()

@@ -1,0 +1,106 @@
+"""A player out of the pot who plays again, and a raiser who raises himself.
+
+Nothing a player did may vanish from the result: a line of his that cannot play is ruled on, so
+the table hears why. A player who folded "merely folds his cards and puts them in the center of
+the table" (Scarne, Player's Turn of Play, once the pot is opened, item 1), and under pass and out
+a player who passes with no bet before him must "drop out" (Bicycle, Pass and Out): their later
+calls, bets and draws are each a finding of their own kind. After a raise "all the other players"
+act on it (Scarne, the paragraph after item 3), so a second raise by the same player before anyone
+has acted is not his action yet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee import events as ev
+from referee.adjudicate.detect import antes
+from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
+from referee.rulebook.vocabulary import Kind, RemedyId
+
+if TYPE_CHECKING:
+    from referee.adjudicate.replay import Replay
+
+
+def _what(event: ev.Event) -> str:
+    """The line's action as a noun: ``call``, ``raise``, ``draw``."""
+    if isinstance(event, ev.Open):
+        return "open"
+    if isinstance(event, ev.Bet):
+        return "bet"
+    if isinstance(event, ev.Call):
+        return "call"
+    if isinstance(event, ev.Raise):
+        return "raise"
+    if isinstance(event, ev.Check):
+        return "check"
+    if isinstance(event, ev.AllIn):
+        return "all-in"
+    if isinstance(event, ev.Draw | ev.Discard | ev.StandPat | ev.DrawRequest):
+        return "draw"
+    return "line"
+
+
+def plays_when_out(r: Replay, event: ev.Event, name: str) -> None:
+    """``name`` is out of the pot, yet this line of his would play: the rulebook rules it (sitting the
+    deal out, folded or dead, dropped by passing). The line changes nothing unless the row says so."""
+    if antes.plays_while_sitting_out(r, event, name):
+        return
+    seat = r.state.seats[name]
+    what = _what(event)
+    since = f" at line {seat.out_line}" if seat.out_line else ""
+    if seat.dead and not seat.folded:
+        # The referee's own remedy put him out; the table, not knowing the ruling, played his hand
+        # on. That is the log leaving the rulebook's course, never a new irregularity of his.
+        r.diverge(event, f"{name}'s hand was ruled dead{since}, but the table played it on")
+        r.void(event, f"{name}'s hand was ruled dead{since}, so the {what} does not play")
+        return
+    if seat.dropped_by_passing:
+        kind = Kind.BACK_IN_AFTER_PASSING
+        happened = f"{name} passed{since} and so dropped under pass and out, yet plays a {what}"
+    else:
+        kind = Kind.ACTS_AFTER_FOLDING
+        happened = f"{name} folded{since}, yet plays a {what}"
+    explain = worded(
+        happened,
+        {RemedyId.BET_WITHDRAWN: f"the {what} does not play: no chip of it goes in, and {name} stays out."},
+    )
+    finding = Finding(
+        kind,
+        event,
+        facts(r.state, {}),
+        Subject(player=name),
+        explain,
+        headline=lambda v: f"the {what} does not play" if v.remedy is RemedyId.BET_WITHDRAWN else None,
+    )
+    r.note(event, r.adjudicate(finding).remedy)
+
+
+def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
+    """A bet or raise by the player whose own bet or raise is the last one, nobody having acted
+    since: the rulebook rules it (True), else False and the line goes on to the turn checks."""
+    state = r.state
+    if not isinstance(event, ev.Bet | ev.Raise | ev.Open | ev.AllIn):
+        return False
+    if state.last_aggressor != name or state.last_actor != name or name in r.pending:
+        return False
+    if state.expected_actor() == name:
+        return False  # everyone else is all in or out: it is his turn again (nothing to raise against)
+    what = _what(event)
+    explain = worded(
+        f"{name} {what}s again with nobody having acted on {name}'s own last raise",
+        {
+            RemedyId.BET_WITHDRAWN: f"it is not {name}'s turn until another player raises: the {what} "
+            "counts for nothing and no chip of it goes in."
+        },
+    )
+    finding = Finding(
+        Kind.RAISES_OWN_RAISE,
+        event,
+        facts(state, {}),
+        Subject(player=name),
+        explain,
+        headline=lambda v: f"the {what} counts for nothing" if v.remedy is RemedyId.BET_WITHDRAWN else None,
+    )
+    r.note(event, r.adjudicate(finding).remedy)
+    return True
