@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import FactValue
-from referee.adjudicate.replay import Replay, Verdict
+from referee.adjudicate.replay import Replay
+from referee.adjudicate.verdict import Verdict
 from referee.events import HandLog, Limit, LimitKind
 from referee.rulebook.vocabulary import KIND_FACTS, Fact, Kind
 from referee.ruling import Result, RowCheck

@@ -20,7 +20,8 @@ import pytest
 from referee import engine, events, scenarios
 from referee.adjudicate.detect import FactValue
 from referee.adjudicate.remedies import HANDLERS
-from referee.adjudicate.replay import NOT_RULED_YET, Verdict
+from referee.adjudicate.replay import NOT_RULED_YET
+from referee.adjudicate.verdict import Verdict
 from referee.engine import rule_log
 from referee.log import parse_log
 from referee.rulebook.load import load_rulebook

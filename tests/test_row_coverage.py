@@ -16,7 +16,7 @@ import pytest
 
 from referee import engine, scenarios
 from referee.adjudicate.detect import FactValue
-from referee.adjudicate.replay import Verdict
+from referee.adjudicate.verdict import Verdict
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
 from referee.rulebook.vocabulary import Fact, Kind
 

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from decimal import Decimal
-from typing import Any, Final, Protocol, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from referee import events as ev
 from referee.adjudicate import remedies, variants
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import (
-    Act,
-    FactValue,
     Finding,
     antes,
     asking,
@@ -34,7 +32,6 @@ from referee.adjudicate.detect import (
     showing,
     stakes,
 )
-from referee.adjudicate.detect.betting import Pending
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
@@ -52,12 +49,13 @@ from referee.adjudicate.table import (
     new_hand_state,
     none_unknown,
 )
+from referee.adjudicate.verdict import Judge, Verdict
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
-from referee.rulebook.vocabulary import Fact, Kind, RemedyId
+from referee.rulebook.vocabulary import Kind, RemedyId
 from referee.ruling import (
     Action,
     DealSummary,
@@ -67,7 +65,6 @@ from referee.ruling import (
     Outcome,
     PotSummary,
     Result,
-    RowCheck,
     Ruling,
 )
 
@@ -80,29 +77,6 @@ _FIXED, _SPREAD, _POT = LimitKind.FIXED, LimitKind.SPREAD, LimitKind.POT
 
 
 E = TypeVar("E", bound=ev.Event)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a rulebook's decision table says about one finding."""
-
-    remedy: RemedyId
-    """The decision: the remedy its handler applies."""
-    rule: str
-    cite: str
-    summary: str
-    params: Mapping[str, str] = field(default_factory=dict)
-    """The row's remedy parameters, as written (``chips: opening-bet-stays``)."""
-    tried: tuple[RowCheck, ...] = ()
-
-
-class Judge(Protocol):
-    """The rulebook, as the replay sees it."""
-
-    @property
-    def name(self) -> str: ...
-
-    def decide(self, kind: Kind, facts: Mapping[Fact, FactValue]) -> Verdict: ...
 
 
 LineHandler = Callable[["Replay", ev.Event], None]
@@ -143,78 +117,19 @@ class Replay:
         self.voided: dict[int, tuple[ev.Event, str]] = {}
         """Event (by identity) → the event, kept alive so its identity is never reused, and why it
         does not play (its first reason): every void line is reported."""
-        self.outcome: Outcome | None = None
-        self.last_split: Split | None = None
-        self.last_pots: tuple[PotSummary, ...] = ()
         self.winners_hands: dict[str, str] = {}
-        self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
         self.deck = _pack(config.deck)
         """The pack this game is dealt from: a card outside it means an imperfect pack."""
         self.whole_pack = _has_every_natural(self.deck)
         """Every card with a rank and a suit is in this pack (any but the stripped 32-card one)."""
-        self.pending: dict[str, Pending] = {}
-        self.skipped_on_draw: set[str] = set()
-        """Players already ruled on as skipped in the current draw."""
-        self.owed_cards: dict[str, int] = {}
-        """Cards a short-dealt player is to receive with his draw (card-room rule)."""
-        self.made_up: dict[str, tuple[Act | None, Decimal]] = {}
-        """Short bets the engine made up when the log moved on (what the action was, and his chips in
-        the round before): his refusal later in the same round is still ruled, the made-up chips
-        going back to him first (Scarne, Betting: "Should he fail to do so, his hand is dead")."""
-        self.completing: dict[str, Decimal] = {}
-        """Players who made a short bet the rule says they must complete, with the total owed."""
-        self.short_actions: dict[str, Act] = {}
-        """What each player in ``completing`` made short (a bet, call or raise)."""
         self.drawn: dict[tuple[int, int, str], int] = {}
         """(deal, draw, player) → how many cards he was served on that draw (0 standing pat)."""
-        self.draw_questions: dict[str, str] = {}
-        """Player asked "how many did you draw?" → who asked, until he answers."""
-        self.question_in_time: dict[str, bool] = {}
-        """Player asked "how many did you draw?" → whether the question came while an answer was owed."""
-        self.reopened = False
-        """A false opening was ruled void this deal (pot-reopened): the pot may be opened again."""
-        self.absorb: set[str] = set()
-        """Players whose next line this round restates an action the referee already applied."""
-        self.waiting_check: set[str] = set()
-        """Players whose check out of turn waits at their proper turn (``waits-for-turn``): a line of
-        theirs is their action there; if the log moves on without one, the check is."""
-        self.declared: dict[str, ev.Declare] = {}
-        self.discarded_waiting: dict[str, ev.Discard] = {}
-        self.declared_caps: dict[str, int] = {}
-        """Players held to a declaration worse than their cards: the category they declared."""
-        self.reopen_returns: dict[str, Decimal] = {}
-        """Bets to hand back if nobody opens a reopened pot (card-room false openers)."""
-        self.openers_proven: set[str] = set()
-        """Openers already checked (shown or proven) this deal."""
-        self.opening_amount = ZERO
-        """The opening bet of this deal (it may stay in the pot when the opener is false)."""
-        self.forfeited: dict[str, Decimal] = {}
-        """Bets of this deal forfeited to the pot by a player still in it (a false opener who may
-        stay with new chips): dead chips like antes, never an uncalled bet to hand back."""
-        self.next_dealer_after_misdeal = False
-        self.played_past_misdeal = False
-        """The deal was ruled a misdeal and the log played it on (its play lines were void)."""
-        self.awaiting_openers: str | None = None
-        """An opener left alone in the pot, to be paid once he shows openers."""
-        self.openers_owed_at: ev.Event | None = None
-        """The line that left him alone: where he must show them to take the pot."""
         self.line_event: ev.Event | None = None
         """The line being walked."""
-        self.awaiting_proof: str | None = None
-        self.pass_out_waits = False
-        """Nobody opened, but a player all in for the antes has yet to speak: he may still declare
-        the pot open (002 [Jacks or Better] item 5), so the deal is passed out only at the next line
-        that is not his declaration (or at the end of the log)."""
-        self.awaiting_show: str | None = None
-        """The showdown left one live hand, not yet shown: the pot is his, but it is collected only
-        once the showdown's lines are read (his own show may still be foul)."""
-        """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
         self.seats_checked = 0
         self.stakes_checked = 0
         """The deal whose stakes were last measured against the agreed minimum."""
-        self.keep_asked: dict[str, str] = {}
-        """Opener asked to keep his opening hand and show it after the pot → who asked."""
         self.declared_for_antes: str | None = None
         """This deal's pot was declared open by this player, all in for the antes."""
         self.barred: set[str] = set()
@@ -228,11 +143,7 @@ class Replay:
         self.switched = False
         self.blind_due: str | None = None
         """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
-        self.first_round_bet = ZERO
-        """The bet the first betting round of this deal ended at (Seven Card Draw's minimum after it)."""
         self.divergence: Divergence | None = None
-        self.serving_draw = False
-        """A draw line is being served: a hand ruled dead on it is settled once the line is done."""
         self.no_qualifier_now = False
         """This deal's pot stays because no hand qualified to win it."""
         self.after_no_qualifier = False
@@ -253,11 +164,11 @@ class Replay:
         :func:`referee.money.exact` a step that would round raises instead of losing a chip."""
         with exact():
             self._walk()
-            if self.pass_out_waits:
+            if self.state.pass_out_waits:
                 self._pass_out_now()
-            if self.awaiting_show is not None:
+            if self.state.awaiting_show is not None:
                 self._collect_unshown()
-            if self.awaiting_openers is not None:
+            if self.state.awaiting_openers is not None:
                 self._pay_waiting_opener()
             return self._finish()
 
@@ -286,43 +197,44 @@ class Replay:
                 # After the stakes: a player whose stake is under the minimum sits this deal out.
                 self.seats_checked = self.state.deal_number
                 seating.too_many_players(self, event)
-            if self.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
+            if self.state.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
                 self._pass_out_now()
-            if self.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
+            if self.state.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
                 self._collect_unshown()
-            if self.awaiting_proof is not None and not (
+            if self.state.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
-                and getattr(event, "player", None) in (None, self.awaiting_proof)
+                and getattr(event, "player", None) in (None, self.state.awaiting_proof)
             ):
                 self._proof_not_shown()
-            if self.awaiting_openers is not None and not self._proves_openers(event):
+            if self.state.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
-            if self.made_up and not isinstance(event, _BETTING_LINES):
-                self.made_up.clear()  # the round is over: a refusal can no longer be heard
-            if self.completing:
+            if self.state.made_up and not isinstance(event, _BETTING_LINES):
+                self.state.made_up.clear()  # the round is over: a refusal can no longer be heard
+            if self.state.completing:
                 # The log moved on without him: the table made up his short bet (as a dealer asks for
                 # it before the action goes on). Until the round ends, his refusal is still heard.
-                for name in [n for n in self.completing if getattr(event, "player", None) != n]:
-                    seat = self.state.seats[name]
-                    self.made_up[name] = (self.short_actions.get(name), seat.put_in_round + seat.credit)
+                state = self.state
+                for name in [n for n in state.completing if getattr(event, "player", None) != n]:
+                    seat = state.seats[name]
+                    state.made_up[name] = (state.short_actions.get(name), seat.put_in_round + seat.credit)
                     complete_now(self, name)
-            if self.waiting_check and not isinstance(event, ev.Note):
+            if self.state.waiting_check and not isinstance(event, ev.Note):
                 self._waiting_checks_stand(getattr(event, "player", None))
             if self.state.phase is OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes | ev.StackChanged
             ):
                 if isinstance(
                     event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
-                ) and self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+                ) and self.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
                     self._late_show(event)
                     continue
-                if self.outcome is Outcome.MISDEAL and isinstance(event, _PLAY_PAST_MISDEAL):
+                if self.state.outcome is Outcome.MISDEAL and isinstance(event, _PLAY_PAST_MISDEAL):
                     # The table did not gather the cards: it played the deal on. Its next deal then
                     # follows the table's course (see _new_deal), never the referee's redeal.
-                    self.played_past_misdeal = True
-                    why = "after the misdeal" if not self.void_reason else self.void_reason
+                    self.state.played_past_misdeal = True
+                    why = "after the misdeal" if not self.state.void_reason else self.state.void_reason
                     self.diverge(event, f"the table played the deal on, though it was over ({why})")
-                self.void(event, self.void_reason or "the deal was over")
+                self.void(event, self.state.void_reason or "the deal was over")
                 continue
             handler = _LINES.get(type(event))
             if handler is None:
@@ -331,15 +243,15 @@ class Replay:
             self.line_event = event
             self.state.line = event.line
             handler(self, event)
-            if self.pending:
+            if self.state.pending:
                 self._resolve_pending()
 
     def _waiting_checks_stand(self, speaker: str | None) -> None:
         """A check out of turn that waited for the player's turn: his own line is his action there;
         any other line means the log moved on without him, so the check he made is his check."""
         state = self.state
-        for name in sorted(self.waiting_check):
-            self.waiting_check.discard(name)
+        for name in sorted(self.state.waiting_check):
+            self.state.waiting_check.discard(name)
             if name == speaker or state.phase is not Phase.BETTING or state.expected_actor() != name:
                 continue
             if state.can_check(name):
@@ -352,28 +264,28 @@ class Replay:
         proving = ev.ShowOpeners | ev.Show | ev.Note | ev.OpenersNotShown | ev.DiscardsPickedUp
         return (
             isinstance(event, proving)
-            and getattr(event, "player", self.awaiting_openers) == self.awaiting_openers
+            and getattr(event, "player", self.state.awaiting_openers) == self.state.awaiting_openers
         )
 
     def dead_chips(self) -> dict[str, Decimal]:
         """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
         dead = self.ledger.dead_antes()
-        for name, amount in self.forfeited.items():
+        for name, amount in self.state.forfeited.items():
             dead[name] = dead.get(name, ZERO) + amount
         return dead
 
     def _pay_waiting_opener(self) -> None:
-        winner, self.awaiting_openers = self.awaiting_openers, None
+        winner, self.state.awaiting_openers = self.state.awaiting_openers, None
         if winner is None or not self._may_take_pot(winner):
             return
         seat = self.state.seats[winner]
-        if self.openers_owed_at is not None and seat.cards and seat.cards_known:
+        if self.state.openers_owed_at is not None and seat.cards and seat.cards_known:
             # The log moved on without his proof, yet he must show openers to take the pot: what
             # the log knows he held is what the table saw then (a false opener never wins).
-            showing.check_openers(self, self.openers_owed_at, winner, list(seat.cards))
+            showing.check_openers(self, self.state.openers_owed_at, winner, list(seat.cards))
             if not self._may_take_pot(winner):
                 return
-        self.openers_proven.add(winner)
+        self.state.openers_proven.add(winner)
         self.award_uncontested(winner)
 
     def _may_take_pot(self, name: str) -> bool:
@@ -426,7 +338,7 @@ class Replay:
         wins, if none the pot stays, and at the showdown the pot is settled once every live hand
         has been shown. A draw line is served to the end first (it settles this when it is done).
         """
-        if self.serving_draw:
+        if self.state.serving_draw:
             return
         self.after_action()
         if self.state.phase is Phase.SHOWDOWN:
@@ -512,11 +424,11 @@ class Replay:
         if state.phase is DRAW:
             self.end_draw()
             if state.round_index == 0:
-                self.first_round_bet = state.current_bet
+                self.state.first_round_bet = state.current_bet
             state.round_index = state.draw_index
             state.start_round()
-            self.absorb.clear()
-            self.waiting_check.clear()
+            self.state.absorb.clear()
+            self.state.waiting_check.clear()
             return True
         return False  # the showdown, or the deal is over
 
@@ -571,8 +483,8 @@ class Replay:
         if cap is not None and state.bets_this_round >= cap and len(state.live()) > 2:
             state.capped_multiway = True
         if opening and state.opened and state.opener == name:
-            self.opening_amount = state.current_bet
-            self.reopen_returns.clear()  # the pot is open again: bets left standing count
+            self.state.opening_amount = state.current_bet
+            self.state.reopen_returns.clear()  # the pot is open again: bets left standing count
         if isinstance(event, ev.Open) and state.round_index == 0 and state.opener is None:
             state.opener = name
             state.opened = True
@@ -628,7 +540,7 @@ class Replay:
             # The first hand's blind is the opening bet (004, blind opening).
             self.state.opened = True
             self.state.opener = event.player
-            self.opening_amount = event.amount
+            self.state.opening_amount = event.amount
         self.note(event, "")
 
     # --- the deal -----------------------------------------------------------------------------
@@ -720,8 +632,8 @@ class Replay:
         if isinstance(event, ev.Raise):
             betting.raise_figures(self, event)
         expected = state.expected_actor()
-        if name in self.absorb:
-            self.absorb.discard(name)
+        if name in self.state.absorb:
+            self.state.absorb.discard(name)
             if expected != name:
                 self.note(event, "already counted by the ruling above")
                 return
@@ -736,7 +648,7 @@ class Replay:
         if variants.lowball_blind_not_posted(self, event, name):
             self.after_action()
             return
-        self.completing.pop(name, None)
+        self.state.completing.pop(name, None)
         seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
         betting.in_turn_action(self, event, name)
         # A bar on raising lasts for the turn it was imposed on.
@@ -768,8 +680,8 @@ class Replay:
         """``name`` folds; ``at_turn`` says whether it is his turn in a betting round, when the
         caller has just found out (else it is asked here)."""
         seat = self.state.seats[name]
-        self.completing.pop(name, None)
-        pending = self.pending.pop(name, None)
+        self.state.completing.pop(name, None)
+        pending = self.state.pending.pop(name, None)
         if pending is not None and seat.credit:
             seat.credit = ZERO  # his out-of-turn chips stay in the pot
         if at_turn is None:
@@ -804,29 +716,29 @@ class Replay:
             and state.round_index == 0
             and not state.opened
             and not state.blind_posters
-            and not self.pending
+            and not self.state.pending
             and state.round_complete()
         ):
             if any(
                 antes.all_in_for_antes(self, name) and not state.seats[name].acted for name in state.live()
             ):
-                self.pass_out_waits = True  # a player all in for the antes may still declare it open
+                self.state.pass_out_waits = True  # a player all in for the antes may still declare it open
                 return
             self.pass_out()
 
     def _pass_out_now(self) -> None:
         """The log moved on and nobody all in for the antes declared the pot open: passed out."""
-        self.pass_out_waits = False
+        self.state.pass_out_waits = False
         state = self.state
         if state.phase is BETTING and state.round_index == 0 and not state.opened:
             self.pass_out()
 
     def _resolve_pending(self) -> None:
         """Rule on out-of-turn actions whose offender's proper turn has come (or passed)."""
-        if not self.pending:
+        if not self.state.pending:
             return
         state = self.state
-        for name in list(self.pending):
+        for name in list(self.state.pending):
             if state.phase is not BETTING:
                 betting.decide_out_of_turn(self, name)
                 continue
@@ -852,14 +764,14 @@ class Replay:
                 self.note(event, "the betting was not finished; the log moves on to the draw")
             else:
                 self.note(event, "")
-            if self.pending:
-                for name in list(self.pending):
+            if self.state.pending:
+                for name in list(self.state.pending):
                     betting.decide_out_of_turn(self, name)
             state.phase = Phase.DRAW
             state.draw_index += 1
             state.served_this_draw = []
-            self.discarded_waiting = {}
-            self.skipped_on_draw = set()
+            self.state.discarded_waiting = {}
+            self.state.skipped_on_draw = set()
             return
         self.note(event, "")
 
@@ -876,11 +788,11 @@ class Replay:
             # Out of the pot (folded, dead, or dropped by passing under pass and out).
             comeback.plays_when_out(self, event, event.player)
             return
-        self.serving_draw = True
+        self.state.serving_draw = True
         try:
             drawing.draw(self, event)
         finally:
-            self.serving_draw = False
+            self.state.serving_draw = False
         self.after_action()
 
     def _discard(self, event: ev.Discard) -> None:
@@ -897,7 +809,7 @@ class Replay:
         for card in event.cards:
             if card.is_natural:
                 self.state.seen_cards[card] = "discards"
-        self.discarded_waiting[event.player] = event
+        self.state.discarded_waiting[event.player] = event
         self.note(event, "")
 
     def _throws_back_surplus(self, event: ev.Discard, seat: Seat) -> bool:
@@ -943,8 +855,8 @@ class Replay:
         state = self.state
         if state.phase is Phase.DRAW:
             self.end_draw()
-        if self.pending:
-            for name in list(self.pending):
+        if self.state.pending:
+            for name in list(self.state.pending):
                 betting.decide_out_of_turn(self, name)
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
@@ -960,7 +872,7 @@ class Replay:
             showing.foul_hand(self, event, event.player, event.count, collected=True)
             return
         if isinstance(event, ev.Declare):
-            self.declared[event.player] = event
+            self.state.declared[event.player] = event
             showing.check_declaration(self, event.player)
             return
         if isinstance(event, ev.Show):
@@ -989,15 +901,16 @@ class Replay:
         self.note(event, "")
 
     def _declare(self, event: ev.Declare) -> None:
-        self.declared[event.player] = event
+        self.state.declared[event.player] = event
         self.note(event, "")
         showing.check_declaration(self, event.player)
 
     # --- irregular facts ----------------------------------------------------------------------
 
     def _duplicate(self, event: ev.DuplicateCard) -> None:
-        if self.state.phase is Phase.OVER and self.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            self.void(event, self.void_reason or "the deal was over")
+        state = self.state
+        if state.phase is Phase.OVER and state.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            self.void(event, state.void_reason or "the deal was over")
             return
         dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
 
@@ -1042,13 +955,13 @@ class Replay:
 
     def _showdown_key(self, strengths: Mapping[str, Strength]) -> Callable[[str], Any]:
         """How hands compare; a hand held to a lower declaration ranks as declared."""
-        if not self.declared_caps:
+        if not self.state.declared_caps:
             return lambda name: strengths[name].value
         from referee.adjudicate.showdown import category_rank
 
         def key(name: str) -> tuple[int, int, object]:
-            if name in self.declared_caps:
-                return (self.declared_caps[name], 0, 0)
+            if name in self.state.declared_caps:
+                return (self.state.declared_caps[name], 0, 0)
             rank = category_rank(self.config, self.state.seats[name].cards) or 0
             return (rank, 1, strengths[name].value)
 
@@ -1075,22 +988,22 @@ class Replay:
         if not showdown_over and state.phase is SHOWDOWN and not state.seats[winner].shown:
             # The others were ruled out at the showdown; the showdown is not over until its lines
             # are read, and his own hand, when shown, may be foul too. The pot waits.
-            self.awaiting_show = winner
+            self.state.awaiting_show = winner
             return
         if self.config.win_requirement and not state.seats[winner].shown:
             # "If the pot is won without a showdown, the winner must expose enough cards to prove
             # that the hand is at least as good as three of a kind" (001 Trips to Win): he is paid
             # when he shows his hand, which the showdown rules on.
-            self.awaiting_proof = winner
+            self.state.awaiting_proof = winner
             return
         if (
             self.config.openers != "anything"
             and self.config.opener_shows_to_win
             and winner == state.opener
-            and winner not in self.openers_proven
+            and winner not in self.state.openers_proven
         ):
-            self.awaiting_openers = winner
-            self.openers_owed_at = self.line_event
+            self.state.awaiting_openers = winner
+            self.state.openers_owed_at = self.line_event
             return
         self.award_uncontested(winner)
 
@@ -1108,14 +1021,14 @@ class Replay:
     def _collect_unshown(self) -> None:
         """The showdown's lines are over and the last live hand was never shown: he takes the pot
         (unless his hand went out meanwhile, when the walk has settled it already)."""
-        winner, self.awaiting_show = self.awaiting_show, None
+        winner, self.state.awaiting_show = self.state.awaiting_show, None
         if winner is None or self.state.phase is Phase.OVER or not self.state.seats[winner].in_hand:
             return
         self.last_player_standing(winner, showdown_over=True)
 
     def _proof_not_shown(self) -> None:
         """The log moved on and the last player left never showed a hand good enough to win."""
-        winner, self.awaiting_proof = self.awaiting_proof, None
+        winner, self.state.awaiting_proof = self.state.awaiting_proof, None
         if winner is not None and self.state.phase is not Phase.OVER:
             self._return_uncalled()
             self.carry(
@@ -1138,11 +1051,11 @@ class Replay:
         self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
-        awards, rake, self.last_pots = self._divided(split)
+        awards, rake, self.state.last_pots = self._divided(split)
         self.ledger.settle(awards, split.refunds, rake)
-        self.last_split = split
-        self.outcome = outcome
-        self.void_reason = "the pot was already settled"
+        self.state.last_split = split
+        self.state.outcome = outcome
+        self.state.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
 
     def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
@@ -1179,30 +1092,30 @@ class Replay:
         """Nobody wins this deal: the chips stay in the middle for the next one."""
         state = self.state
         self.ledger.carry_deal()
-        self.outcome = outcome
-        self.void_reason = reason
+        self.state.outcome = outcome
+        self.state.void_reason = reason
         state.phase = Phase.OVER
 
     def pass_out(self) -> None:
         """Nobody opened: Jacks Back plays the same hands for low; otherwise the pot carries."""
         if variants.jacks_back(self):
             return
-        for name, amount in self.reopen_returns.items():
+        for name, amount in self.state.reopen_returns.items():
             self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
-        self.reopen_returns.clear()
+        self.state.reopen_returns.clear()
         self.carry("nobody opened", Outcome.PASSED_OUT)
 
     def _end_deal_summary(self) -> None:
         """Record what the deal now ending did: its outcome, pot, rake, awards and refunds."""
         awards, refunds, rake = self._deal_start
         state = self.state
-        outcome = self.outcome or Outcome.UNFINISHED
-        won = self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
-        if self.last_split is not None and won:
-            pot = sum((p.amount for p in self.last_split.pots), ZERO)
+        outcome = self.state.outcome or Outcome.UNFINISHED
+        won = self.state.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+        if self.state.last_split is not None and won:
+            pot = sum((p.amount for p in self.state.last_split.pots), ZERO)
         else:
             pot = state.pot()
-        pots = self.last_pots if won else ()
+        pots = self.state.last_pots if won else ()
         net_now = self.ledger.net()
         self.deal_summaries.append(
             DealSummary(
@@ -1214,7 +1127,7 @@ class Replay:
                 refunds=_difference(self.ledger.refunds, refunds),
                 carried=self.ledger.pot(),
                 pots=pots,
-                uncalled=dict(self.last_split.refunds) if self.last_split is not None and won else {},
+                uncalled=dict(state.last_split.refunds) if state.last_split is not None and won else {},
                 odd_chip=self.config.odd_chip if any(p.odd_chips for p in pots) else "",
                 net={name: value - self._deal_start_net.get(name, ZERO) for name, value in net_now.items()},
             )
@@ -1223,9 +1136,9 @@ class Replay:
         self._deal_start_net = net_now
 
     def _new_deal(self, event: ev.NewDeal) -> None:
-        for name, amount in self.reopen_returns.items():
+        for name, amount in self.state.reopen_returns.items():
             self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
-        self.reopen_returns.clear()
+        self.state.reopen_returns.clear()
         state = self.state
         if state.phase is not Phase.OVER:
             self.note(event, "the deal before was not finished; its pot stays in the middle")
@@ -1236,13 +1149,13 @@ class Replay:
         self._end_deal_summary()
         self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
         self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
-        if self.outcome is Outcome.MISDEAL and self.played_past_misdeal and event.words != "redeal":
+        if state.outcome is Outcome.MISDEAL and state.played_past_misdeal and event.words != "redeal":
             # The table played the misdealt deal out and wrote a new deal, not a redeal: the deal
             # passed as after any played deal, and the log's next lines were played that way.
             moves = True
-        elif self.outcome is Outcome.MISDEAL:
-            moves = self.next_dealer_after_misdeal
-        elif self.outcome is Outcome.PASSED_OUT:
+        elif self.state.outcome is Outcome.MISDEAL:
+            moves = self.state.next_dealer_after_misdeal
+        elif self.state.outcome is Outcome.PASSED_OUT:
             moves = self.config.dealer_moves_when_passed
         else:
             moves = True
@@ -1254,45 +1167,23 @@ class Replay:
         fresh.deal_number = state.deal_number + 1
         fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
         self.state = fresh
-        self.outcome = None
-        self.void_reason = ""
-        self.played_past_misdeal = False
-        self.pending.clear()
-        self.completing.clear()
-        self.short_actions.clear()
-        self.made_up.clear()
-        self.pass_out_waits = False
-        self.awaiting_show = None
-        self.draw_questions.clear()
-        self.question_in_time.clear()
-        self.keep_asked.clear()
-        self.reopened = False
-        self.owed_cards.clear()
-        self.absorb.clear()
-        self.waiting_check.clear()
-        self.declared.clear()
-        self.openers_proven.clear()
-        self.declared_caps.clear()
-        self.reopen_returns.clear()
-        self.opening_amount = ZERO
-        self.forfeited.clear()
 
     def _finish(self) -> Result:
         state = self.state
-        if self.pending:
-            for name in list(self.pending):
+        if self.state.pending:
+            for name in list(self.state.pending):
                 betting.decide_out_of_turn(self, name)
         # An unfinished deal's pot belongs to nobody yet: it is reported as carried, so the books
         # still balance.
-        outcome = self.outcome or Outcome.UNFINISHED
+        outcome = self.state.outcome or Outcome.UNFINISHED
         self._end_deal_summary()
         if len(self.deal_summaries) > 1:
             # Several deals: every chip that stayed in the middle over the file, a carried pot
             # counted once (what was won, raked or is still carried), so ``pot`` never depends on
             # which deal came last; each deal's own pot is in ``deals``.
             pot = sum(self.ledger.awards.values(), ZERO) + self.ledger.rake + self.ledger.pot()
-        elif self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            pot = sum((p.amount for p in self.last_split.pots), ZERO)
+        elif self.state.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+            pot = sum((p.amount for p in self.state.last_split.pots), ZERO)
         else:
             pot = state.pot()
         rulings = sorted(self.rulings, key=lambda r: r.line)
@@ -1341,7 +1232,7 @@ class Replay:
         if self.config.after_draw_min_doubles and state.round_index > 0 and state.current_bet == ZERO:
             # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
             # betting round" (001 Seven Card Draw Poker, paragraph 4).
-            doubled = 2 * self.first_round_bet
+            doubled = 2 * self.state.first_round_bet
         if limit.kind is _SPREAD:
             least = limit.low
             if state.current_bet > ZERO and self.config.min_raise == "previous-bet":

@@ -12,11 +12,18 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
 from operator import attrgetter
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from referee import events as ev
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
+
+if TYPE_CHECKING:
+    from referee.adjudicate.detect.betting import Pending
+    from referee.adjudicate.detect.finding import Act
+    from referee.adjudicate.settle import Split
+    from referee.ruling import Outcome, PotSummary
 
 ZERO = Decimal(0)
 
@@ -198,6 +205,81 @@ class HandState:
     """(draw, player): dead cards on the draw to be replaced after everyone else is served."""
     line: int = 0
     """The log line being walked (what a player's leaving the pot is dated by)."""
+
+    # --- what the rulings of this deal left pending (the walk keeps none of its own) -------------
+    pending: dict[str, Pending] = field(default_factory=dict)
+    """Out-of-turn actions waiting for their player's proper turn, to be ruled there."""
+    skipped_on_draw: set[str] = field(default_factory=set)
+    """Players already ruled on as skipped in the current draw."""
+    owed_cards: dict[str, int] = field(default_factory=dict)
+    """Cards a short-dealt player is to receive with his draw (card-room rule)."""
+    made_up: dict[str, tuple[Act | None, Decimal]] = field(default_factory=dict)
+    """Short bets the engine made up when the log moved on (what the action was, and his chips in
+    the round before): his refusal later in the same round is still ruled, the made-up chips
+    going back to him first (Scarne, Betting: "Should he fail to do so, his hand is dead")."""
+    completing: dict[str, Decimal] = field(default_factory=dict)
+    """Players who made a short bet the rule says they must complete, with the total owed."""
+    short_actions: dict[str, Act] = field(default_factory=dict)
+    """What each player in ``completing`` made short (a bet, call or raise)."""
+    draw_questions: dict[str, str] = field(default_factory=dict)
+    """Player asked "how many did you draw?" → who asked, until he answers."""
+    question_in_time: dict[str, bool] = field(default_factory=dict)
+    """Player asked "how many did you draw?" → whether the question came while an answer was owed."""
+    reopened: bool = False
+    """A false opening was ruled void this deal (pot-reopened): the pot may be opened again."""
+    absorb: set[str] = field(default_factory=set)
+    """Players whose next line this round restates an action the referee already applied."""
+    waiting_check: set[str] = field(default_factory=set)
+    """Players whose check out of turn waits at their proper turn (``waits-for-turn``): a line of
+    theirs is their action there; if the log moves on without one, the check is."""
+    declared: dict[str, ev.Declare] = field(default_factory=dict)
+    """Each player's declaration of his hand (``Bob declares two pair``), the last one."""
+    discarded_waiting: dict[str, ev.Discard] = field(default_factory=dict)
+    """Discard lines of the current draw still waiting for their cards."""
+    declared_caps: dict[str, int] = field(default_factory=dict)
+    """Players held to a declaration worse than their cards: the category they declared."""
+    reopen_returns: dict[str, Decimal] = field(default_factory=dict)
+    """Bets to hand back if nobody opens a reopened pot (card-room false openers)."""
+    openers_proven: set[str] = field(default_factory=set)
+    """Openers already checked (shown or proven) this deal."""
+    opening_amount: Decimal = ZERO
+    """The opening bet of this deal (it may stay in the pot when the opener is false)."""
+    forfeited: dict[str, Decimal] = field(default_factory=dict)
+    """Bets of this deal forfeited to the pot by a player still in it (a false opener who may
+    stay with new chips): dead chips like antes, never an uncalled bet to hand back."""
+    pass_out_waits: bool = False
+    """Nobody opened, but a player all in for the antes has yet to speak: he may still declare
+    the pot open (002 [Jacks or Better] item 5), so the deal is passed out only at the next line
+    that is not his declaration (or at the end of the log)."""
+    awaiting_show: str | None = None
+    """The showdown left one live hand, not yet shown: the pot is his, but it is collected only
+    once the showdown's lines are read (his own show may still be foul)."""
+    keep_asked: dict[str, str] = field(default_factory=dict)
+    """Opener asked to keep his opening hand and show it after the pot → who asked."""
+
+    # --- how the deal ends ----------------------------------------------------------------------
+    outcome: Outcome | None = None
+    """How this deal ended, once it has (None while it goes on)."""
+    last_split: Split | None = None
+    """How this deal's pot was divided, once it was won."""
+    last_pots: tuple[PotSummary, ...] = ()
+    """Each pot of this deal as the report shows it, once it was won."""
+    void_reason: str = ""
+    """Why lines after the deal ended do not play ("the pot was already settled")."""
+    next_dealer_after_misdeal: bool = False
+    """This deal was ruled a misdeal that passes the deal to the next dealer."""
+    played_past_misdeal: bool = False
+    """The deal was ruled a misdeal and the log played it on (its play lines were void)."""
+    awaiting_openers: str | None = None
+    """An opener left alone in the pot, to be paid once he shows openers."""
+    openers_owed_at: ev.Event | None = None
+    """The line that left him alone: where he must show them to take the pot."""
+    awaiting_proof: str | None = None
+    """Trips to Win: the last player left, paid only once he shows a hand good enough to win."""
+    first_round_bet: Decimal = ZERO
+    """The bet the first betting round of this deal ended at (Seven Card Draw's minimum after it)."""
+    serving_draw: bool = False
+    """A draw line is being served: a hand ruled dead on it is settled once the line is done."""
 
     # --- who ----------------------------------------------------------------------------------
 

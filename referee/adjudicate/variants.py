@@ -170,9 +170,9 @@ def folds_for_the_blind(r: Replay, name: str) -> bool:
 
 def next_deal_config(r: Replay) -> None:
     """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
-    if r.outcome is Outcome.PASSED_OUT:
+    if r.state.outcome is Outcome.PASSED_OUT:
         r.passed_in_a_row += 1
-    elif r.outcome is not Outcome.MISDEAL:
+    elif r.state.outcome is not Outcome.MISDEAL:
         r.passed_in_a_row = 0
     r.config = r.base_config
     r.switched = False
@@ -200,7 +200,7 @@ def sit_out_after_no_qualifier(r: Replay) -> None:
 
 def seat_sitting_out(r: Replay, fresh: HandState) -> None:
     """Keep out of the coming deal those who sit it out (only after a carried pot)."""
-    if r.outcome is not Outcome.POT_CARRIED:
+    if r.state.outcome is not Outcome.POT_CARRIED:
         r.sitting_out = set()
     for name in r.sitting_out:
         fresh.seats[name].in_hand = False
@@ -210,9 +210,9 @@ def seat_sitting_out(r: Replay, fresh: HandState) -> None:
 def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: Decimal) -> None:
     """Diablo: the beaten opener puts up a new pot the size of the one just won, or the house's limit
     on it when that is less (001, the section after Wild Widow, paragraph 2, sentence 2)."""
-    if not r.config.opener_must_win_or_match or opener not in live or r.last_split is None:
+    if not r.config.opener_must_win_or_match or opener not in live or r.state.last_split is None:
         return
-    if opener in r.last_split.awards:
+    if opener in r.state.last_split.awards:
         return
     cap = r.config.opener_match_cap
     capped = cap is not None and cap < pot

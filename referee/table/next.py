@@ -143,7 +143,7 @@ def what_next(log: ev.HandLog, text: str, rulebook: Rulebook) -> Next:
 def _read_table(replay: Replay) -> Next:
     """Where the hand stands as the log stops, and what may come next (the result left empty)."""
     state = replay.state
-    turn, moves = _look_ahead(replay, replay.outcome)
+    turn, moves = _look_ahead(replay, replay.state.outcome)
     betting = state.phase is Phase.BETTING
     return Next(
         stage=_stage(replay),

@@ -62,7 +62,7 @@ def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
         },
     )
 
-    waiting = r.reopened and not state.opened  # a false opening was voided and nobody has opened since
+    waiting = r.state.reopened and not state.opened  # a false opening was voided and nobody has opened since
     specific = {
         Fact.PASSED_FIRST_TURN: seat.passed_first_turn,
         Fact.POT_REOPENED: waiting,
@@ -91,7 +91,7 @@ def _opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
     state.last_raise = max(state.last_raise, size)
     state.bets_this_round += 1
     state.last_aggressor = name
-    r.opening_amount = size
+    r.state.opening_amount = size
     seat = state.seats[name]
     seat.acted = True
     state.count_action(name)
@@ -115,8 +115,8 @@ def bar_false_declarer(r: Replay) -> None:
         why = f"{name} falsely declared the pot open all in for the antes: he sits out until someone"
         r.actions.append(Action(0, "", why + " else wins a legally opened pot"))
         return
-    won = set(r.last_split.awards) if r.last_split is not None else set()
-    settled = r.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+    won = set(r.state.last_split.awards) if r.state.last_split is not None else set()
+    settled = r.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
     if r.barred and r.state.opened and won - r.barred and settled:
         r.barred.clear()
 

@@ -18,7 +18,8 @@ from referee.adjudicate.table import Phase
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 
 def cards_drawn(r: Replay, name: str) -> int | None:
@@ -38,8 +39,8 @@ def _draw_still_on(r: Replay) -> bool:
 
 def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
     """``Ann asks Bob how many he drew``: kept, with whether it came in time, for the answer."""
-    r.draw_questions[event.asked] = event.player
-    r.question_in_time[event.asked] = _draw_still_on(r)
+    r.state.draw_questions[event.asked] = event.player
+    r.state.question_in_time[event.asked] = _draw_still_on(r)
     if cards_drawn(r, event.asked) is None:
         r.note(event, f"{event.asked} has not drawn yet")
         return
@@ -83,8 +84,8 @@ def count_refused(r: Replay, event: ev.DrawCountRefused) -> None:
 def _question(r: Replay, name: str) -> tuple[str | None, bool]:
     """Who asked ``name`` (None when nobody did), and whether an answer was owed: the question came
     in time, or, unasked, he speaks in time."""
-    asker = r.draw_questions.pop(name, None)
-    in_time = r.question_in_time.pop(name, None)
+    asker = r.state.draw_questions.pop(name, None)
+    in_time = r.state.question_in_time.pop(name, None)
     return asker, _draw_still_on(r) if in_time is None else in_time
 
 

@@ -33,7 +33,8 @@ from referee.rulebook.vocabulary import BarredBy, BettingLimit, Fact, Kind, OnDr
 from referee.ruling import money
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 _BET_OR_OPEN: Final = (ev.Bet, ev.Open)
@@ -113,20 +114,20 @@ def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
             action = Act.BET
     paid = r.pay(name, chips, betting=False) if chips else ZERO
     seat.credit += paid
-    previous = r.pending.get(name)
+    previous = r.state.pending.get(name)
     if previous is not None:
         previous.chips += paid
         r.note(event, "out of turn again")
         return
     facing_then = state.current_bet > seat.put_in_round + seat.credit - paid
-    r.pending[name] = Pending(event, action, paid, state.bets_this_round, facing=facing_then)
+    r.state.pending[name] = Pending(event, action, paid, state.bets_this_round, facing=facing_then)
     expected = state.expected_actor()
     r.note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
 
 
 def decide_out_of_turn(r: Replay, name: str) -> None:
     """The offender's proper turn has come (or the round ended): rule and apply."""
-    pending = r.pending.pop(name, None)
+    pending = r.state.pending.pop(name, None)
     if pending is None:
         return
     state = r.state
@@ -629,7 +630,7 @@ def speech(r: Replay, event: ev.Says) -> None:
         chips = max(ZERO, chips - state.current_bet)  # "raise to 8": 8 is the total, not the raise
     pending = Pending(event, said.action, chips, state.bets_this_round, verbal=True)
     if state.expected_actor() != event.player:
-        r.pending[event.player] = pending
+        r.state.pending[event.player] = pending
         r.note(event, "spoken out of turn")
         return
     verdict = r.adjudicate(
@@ -675,23 +676,23 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
     from referee.adjudicate.remedies.betting import complete_now
 
     name = event.player
-    owed = r.completing.get(name)
-    made_up = r.made_up.pop(name, None)
+    owed = r.state.completing.get(name)
+    made_up = r.state.made_up.pop(name, None)
     if owed is None and made_up is not None and not event.completed and r.state.seats[name].in_hand:
         # The engine made his short bet up when the next player acted; he now says he will not:
         # the made-up chips go back, and his refusal is ruled as if heard at once.
         seat = r.state.seats[name]
         owed = seat.put_in_round
         r.give_back(name, seat.put_in_round - made_up[1])
-        r.short_actions[name] = made_up[0] or Act.BET
-        r.completing[name] = owed
+        r.state.short_actions[name] = made_up[0] or Act.BET
+        r.state.completing[name] = owed
     elif owed is None and made_up is not None:
         r.note(event, f"{name}'s short bet was already made up")
         return
     if owed is None:
         r.unruled(event, f"{name} has no short bet waiting to be made good")
         return
-    action = r.short_actions.pop(name, Act.BET)
+    action = r.state.short_actions.pop(name, Act.BET)
     if event.completed:
         complete_now(r, name)
         r.note(event, f"{name} makes the {action} up to {money(owed)}")
@@ -711,7 +712,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
             explain,
         )
     )
-    r.completing.pop(name, None)
+    r.state.completing.pop(name, None)
     r.note(event, verdict.remedy)
 
 

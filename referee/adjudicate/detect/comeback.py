@@ -82,7 +82,7 @@ def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
     state = r.state
     if not isinstance(event, ev.Bet | ev.Raise | ev.Open | ev.AllIn):
         return False
-    if state.last_aggressor != name or state.last_actor != name or name in r.pending:
+    if state.last_aggressor != name or state.last_actor != name or name in r.state.pending:
         return False
     if state.expected_actor() == name:
         return False  # everyone else is all in or out: it is his turn again (nothing to raise against)

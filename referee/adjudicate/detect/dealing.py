@@ -13,7 +13,8 @@ from referee.rulebook.vocabulary import CutProblem, ExtraOrShort, Fact, Kind, Pa
 from referee.ruling import Outcome
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 _CUT = {
     ev.CutProblem.NOT_OFFERED: CutProblem.NOT_OFFERED,
@@ -64,7 +65,7 @@ def misdeal_called(r: Replay, event: ev.Event) -> None:
 
 def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
     state = r.state
-    collected = r.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
+    collected = r.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
     why = f"the pack is imperfect ({what})"
     finding = Finding(
         Kind.IMPERFECT_PACK,

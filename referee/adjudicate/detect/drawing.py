@@ -15,7 +15,8 @@ from referee.cards import UNKNOWN, Card, Rank
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 _ACE = Rank.ACE
 
@@ -48,10 +49,10 @@ def draw(r: Replay, event: ev.Draw) -> None:
         expected is not None
         and expected != name
         and seat.drew < state.draw_index
-        and expected not in r.skipped_on_draw
+        and expected not in r.state.skipped_on_draw
     ):
         skipped = expected
-        r.skipped_on_draw.add(skipped)
+        r.state.skipped_on_draw.add(skipped)
         what = f"{name} drew before {skipped}"
         r.adjudicate(
             Finding(
@@ -63,11 +64,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
             )
         )
         findings = True
-        r.discarded_waiting.pop(skipped, None)
-    waiting = r.discarded_waiting.pop(name, None)
-    for other in list(r.discarded_waiting):
+        r.state.discarded_waiting.pop(skipped, None)
+    waiting = r.state.discarded_waiting.pop(name, None)
+    for other in list(r.state.discarded_waiting):
         if other != name:
-            r.discarded_waiting.pop(other)
+            r.state.discarded_waiting.pop(other)
             specific = {
                 **draw_facts(r, other, DrawProblem.DISCARDED_NOT_DRAWN),
                 Fact.NEXT_PLAYER_SERVED: True,
@@ -129,7 +130,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         state.give(name, received if received else [UNKNOWN] * count)
     else:
         state.replace_cards(name, discards, count, received)
-    owed = r.owed_cards.pop(name, 0)
+    owed = r.state.owed_cards.pop(name, 0)
     thrown = len(event.discards) or (len(waiting.cards) if waiting else 0)
     if r.config.five_four_then_one and not owed and thrown == size and count == size - 1:
         # Five cards are served four at once and the fifth after everyone else (002 item 5).
@@ -334,7 +335,7 @@ def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactVal
         # this draw, which only a line such as `Cy looks at his cards` after his draw can show.
         Fact.PLAYER_LOOKED: state.draw_index > 0 and seat.looked_at == state.draw_index,
         Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
-        Fact.PLAYER_DISCARDED: name in r.discarded_waiting or bool(seat.discarded),
+        Fact.PLAYER_DISCARDED: name in r.state.discarded_waiting or bool(seat.discarded),
         # Whether his cards were dealt matters only to a changed request, which says so itself.
         Fact.CARDS_DEALT: False,
         Fact.OTHERS_ACTED_ON_IT: False,

@@ -21,7 +21,7 @@ from referee.rulebook import vocabulary as vocab
 from referee.rulebook.vocabulary import BetAction, Fact, Kind, PreviousBet
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Verdict
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 

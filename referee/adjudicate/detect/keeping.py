@@ -26,10 +26,10 @@ def keep_asked(r: Replay, event: ev.OpenersKeepAsked) -> None:
     if not state.opened or state.opener != opener:
         r.unruled(event, f"{opener} did not open this pot, so he has no openers to keep")
         return
-    if opener in r.openers_proven:
+    if opener in r.state.openers_proven:
         r.note(event, "his openers were already shown")
         return
-    r.keep_asked[opener] = event.player
+    r.state.keep_asked[opener] = event.player
     r.note(event, f"{opener} must keep his opening hand and show it once the pot is decided")
 
 
@@ -38,15 +38,15 @@ def owes_openers(r: Replay, event: ev.Event) -> bool:
     name = getattr(event, "player", None)
     return (
         isinstance(event, ev.Muck | ev.Fold)
-        and name in r.keep_asked
+        and name in r.state.keep_asked
         and name == r.state.opener
-        and name not in r.openers_proven
+        and name not in r.state.openers_proven
     )
 
 
 def thrown_unshown(r: Replay, event: ev.Event) -> None:
     """The opener asked to keep his hand throws it away unshown: he cannot show his openers."""
     name = str(getattr(event, "player", ""))
-    asker = r.keep_asked.pop(name)
+    asker = r.state.keep_asked.pop(name)
     r.note(event, f"{asker} had asked {name} to keep his opening hand: thrown away unshown, no proof")
     showing.openers_not_shown(r, ev.OpenersNotShown(name, line=event.line, column=event.column))

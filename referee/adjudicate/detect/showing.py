@@ -14,7 +14,8 @@ from referee.log.words import declared_rank
 from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 # The showdown helpers are imported above, not in the functions: a `from ... import` run inside a
 # function costs a failed attribute lookup (the module's __path__) each time.
@@ -49,7 +50,7 @@ def show(r: Replay, event: ev.Show) -> None:
         r.note(event, "")
     if count != r.config.hand_size and seat.in_hand:
         foul_hand(r, event, name, count, collected=False)
-    elif name == state.opener and seat.in_hand and name not in r.openers_proven:
+    elif name == state.opener and seat.in_hand and name not in r.state.openers_proven:
         check_openers(r, event, name, list(event.cards))
     check_declaration(r, name)
     if state.phase is SHOWDOWN:
@@ -66,7 +67,7 @@ def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
     # Discards he took back that the rule keeps out of play (discards-dead) prove nothing.
     usable = [c for c in event.cards if not (c in seat.discarded and state.seen_cards.get(c) == "dead")]
     if holds_openers(r.config, usable):
-        r.openers_proven.add(event.player)
+        r.state.openers_proven.add(event.player)
         return
     _rule_false_openers(r, event, event.player)
 
@@ -90,7 +91,7 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         if not holds_openers(r.config, cards):
             _rule_false_openers(r, event, name)
         elif not _drew_unseen(r, name):
-            r.openers_proven.add(name)  # he stood pat: the hand shown is the hand he opened with
+            r.state.openers_proven.add(name)  # he stood pat: the hand shown is the hand he opened with
         # Else he drew cards the log does not name, and a hand made on the draw proves nothing of
         # the hand he opened with (Scarne, False Openers: he "must hold in his hand" openers before
         # the draw): the openers stay unproven, and a line saying he cannot show them is ruled.
@@ -100,7 +101,7 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         _rule_false_openers(r, event, name)
         return
     if not announced and holds_openers(r.config, cards):
-        r.openers_proven.add(name)  # he kept his openers
+        r.state.openers_proven.add(name)  # he kept his openers
         return
     split = {Fact.ANNOUNCED: announced, Fact.DISCARDS_KEPT: True, Fact.OPENERS_PROVEN: provable}
     finding = Finding(
@@ -111,7 +112,7 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         lambda v: _split_explanation(v, name, provable),
         facts_for=lambda kind: facts(r.state, _false_opener_facts(r, name)),
     )
-    r.openers_proven.add(name)
+    r.state.openers_proven.add(name)
     r.adjudicate(finding)
 
 
@@ -129,7 +130,7 @@ def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
         Subject(player=name),
         lambda v: _false_openers_explanation(r, v, name),
     )
-    r.openers_proven.add(name)
+    r.state.openers_proven.add(name)
     r.adjudicate(finding)
 
 
@@ -151,7 +152,7 @@ def _first_betting_complete(r: Replay, others: list[str]) -> bool:
     state = r.state
     if state.draw_index > 0:
         return True
-    if not state.opened or not others or r.pending:
+    if not state.opened or not others or r.state.pending:
         return False
     return state.phase is not Phase.BETTING or state.round_complete()
 
@@ -214,7 +215,7 @@ def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: b
 
 def check_declaration(r: Replay, name: str) -> None:
     """A declared hand and the cards disagree: cards speak or the declaration binds."""
-    declaration = r.declared.get(name)
+    declaration = r.state.declared.get(name)
     seat = r.state.seats[name]
     if declaration is None or not seat.shown or not seat.cards_known:
         return
@@ -224,7 +225,7 @@ def check_declaration(r: Replay, name: str) -> None:
     actual = category_rank(r.config, seat.cards)
     if said is None or actual is None or said == actual:
         return
-    r.declared.pop(name, None)
+    r.state.declared.pop(name, None)
     specific = {
         Fact.CARDS_SPEAK: r.config.cards_speak,
         Fact.DECLARED_VS_ACTUAL: Declared.HIGHER if said > actual else Declared.LOWER,
@@ -253,15 +254,15 @@ def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
     """``Mike can't show openers``: the table learns here that the opener held no openers."""
     state = r.state
     name = event.player
-    if r.awaiting_openers == name:
-        r.awaiting_openers = None  # he was to be paid once he showed them; he cannot
+    if r.state.awaiting_openers == name:
+        r.state.awaiting_openers = None  # he was to be paid once he showed them; he cannot
     if r.config.openers == ANYTHING:
         r.unruled(event, "this game needs no openers, so there are none to show")
         return
     if state.opener != name:
         r.unruled(event, f"{name} did not open this pot, so he owes no openers")
         return
-    if name in r.openers_proven:
+    if name in r.state.openers_proven:
         r.void(event, f"{name}'s openers were already shown or ruled on earlier in this deal")
         return
     _rule_false_openers(r, event, name)

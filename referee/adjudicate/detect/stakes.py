@@ -25,7 +25,8 @@ from referee.money import format_amount
 from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 

@@ -42,7 +42,8 @@ from referee.rulebook.vocabulary import RemedyId
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 Handler = Callable[["Replay", "Finding", "Verdict"], None]
 """Applies one remedy to a finding's subject, with the row's parameters in the verdict."""

@@ -18,7 +18,8 @@ from referee.rulebook.vocabulary import OnDrop
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 
@@ -83,7 +84,7 @@ def waits_for_turn(r: Replay, finding: Finding, verdict: Verdict) -> None:
     if not state.can_check(name):
         state.seats[name].no_raise = True
     elif wager.act is Act.CHECK:
-        r.waiting_check.add(name)
+        r.state.waiting_check.add(name)
 
 
 def raise_not_allowed(r: Replay, finding: Finding, verdict: Verdict) -> None:
@@ -106,8 +107,8 @@ def must_complete(r: Replay, finding: Finding, verdict: Verdict) -> None:
         return
     stake(r, name, wager)
     full = wager.full if wager.full is not None else max(wager.total, r.state.current_bet)
-    r.completing[name] = full
-    r.short_actions[name] = wager.act
+    r.state.completing[name] = full
+    r.state.short_actions[name] = wager.act
 
 
 def excess_returned(r: Replay, finding: Finding, verdict: Verdict) -> None:
@@ -176,7 +177,7 @@ def stand(r: Replay, name: str, wager: Wager, total: Decimal) -> None:
     else:
         r.bet(wager.event, name, total)
     if wager.restated:
-        r.absorb.add(name)  # his line at his proper turn restates what is now done
+        r.state.absorb.add(name)  # his line at his proper turn restates what is now done
     r.after_action()
 
 
@@ -191,7 +192,7 @@ def return_credit(r: Replay, name: str) -> None:
 
 def complete_now(r: Replay, name: str) -> None:
     """The log moved on without him: the short bet is made up to the full amount."""
-    total = r.completing.pop(name, None)
+    total = r.state.completing.pop(name, None)
     if total is None or not r.state.seats[name].in_hand or r.state.phase is not Phase.BETTING:
         return
     r.bet_to(name, total)

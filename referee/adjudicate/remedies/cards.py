@@ -11,7 +11,8 @@ from referee.rulebook.vocabulary import Replace
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 
 def card_dead(r: Replay, finding: Finding, verdict: Verdict) -> None:
@@ -69,4 +70,4 @@ def retrieval_stands(r: Replay, finding: Finding) -> None:
             state.seen_cards[card] = name
     seat.cards.extend(cards)
     seat.cards_known = all(not c.is_unknown for c in seat.cards)
-    r.discarded_waiting.pop(name, None)  # the discard is undone: no draw is waiting on it
+    r.state.discarded_waiting.pop(name, None)  # the discard is undone: no draw is waiting on it

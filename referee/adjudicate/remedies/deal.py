@@ -11,7 +11,8 @@ from referee.ruling import Outcome
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 
@@ -42,13 +43,13 @@ def misdeal(r: Replay, finding: Finding, verdict: Verdict) -> None:
     redeal = verdict.params.get("redeal", Redeal.SAME_DEALER)
     passes = r.config.deal_passes_after_misdeals
     passed_on = passes is not None and state.misdeals_by_dealer >= passes
-    r.next_dealer_after_misdeal = redeal == Redeal.NEXT_DEALER or passed_on
-    r.outcome = Outcome.MISDEAL
-    r.void_reason = "after the misdeal"
+    r.state.next_dealer_after_misdeal = redeal == Redeal.NEXT_DEALER or passed_on
+    r.state.outcome = Outcome.MISDEAL
+    r.state.void_reason = "after the misdeal"
     state.phase = Phase.OVER
-    r.pending.clear()
+    r.state.pending.clear()
     dealt_by = finding.subject.dealt_by
-    moved = dealt_by is not None and dealt_by != state.dealer and not r.next_dealer_after_misdeal
+    moved = dealt_by is not None and dealt_by != state.dealer and not r.state.next_dealer_after_misdeal
     if moved and redeal == Redeal.SAME_DEALER and dealt_by is not None:
         # The player who dealt deals again, from his own seat: the button moves to him.
         state.dealer = dealt_by
@@ -61,7 +62,7 @@ def refund_all(r: Replay, finding: Finding, verdict: Verdict) -> None:
         seat.credit = ZERO
         r.ledger.refund(name, r.ledger.share(name))
     r.ledger.carry_deal()  # nothing of this deal is left once everyone has his chips back
-    r.outcome = Outcome.MISDEAL
-    r.void_reason = "play was stopped and every chip given back"
+    r.state.outcome = Outcome.MISDEAL
+    r.state.void_reason = "play was stopped and every chip given back"
     state.phase = Phase.OVER
-    r.pending.clear()
+    r.state.pending.clear()

@@ -13,7 +13,8 @@ from referee.rulebook.vocabulary import Correction, HandChips
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 
@@ -45,8 +46,8 @@ def kill_hand(r: Replay, name: str, chips: HandChips = HandChips.STAY) -> None:
     seat = state.seats[name]
     if seat.credit:
         seat.credit = ZERO
-    r.pending.pop(name, None)
-    r.completing.pop(name, None)
+    r.state.pending.pop(name, None)
+    r.state.completing.pop(name, None)
     if chips is HandChips.OPENING_BET_STAYS:
         keep_opening_bet(r, name)
     was_expected = state.phase is Phase.BETTING and state.expected_actor() == name
@@ -62,7 +63,7 @@ def keep_opening_bet(r: Replay, name: str) -> None:
     state = r.state
     if state.round_index != 0 or state.phase is not Phase.BETTING:
         return
-    opening = (r.opening_amount or state.last_raise) if state.opener == name else ZERO
+    opening = (r.state.opening_amount or state.last_raise) if state.opener == name else ZERO
     r.give_back(name, state.seats[name].put_in - r.ledger.forced_in(name) - opening)
 
 
@@ -88,7 +89,7 @@ def hand_corrected(r: Replay, finding: Finding, verdict: Verdict) -> None:
     how = Correction(verdict.params.get("how", Correction.FROM_PACK))
     size = r.config.hand_size
     if how is Correction.DRAW_MISSING and held < size and name != r.state.dealer:
-        r.owed_cards[name] = size - held
+        r.state.owed_cards[name] = size - held
         fix_count(r, name, held)
         return
     fix_count(r, name, size, back_on_pack=how is Correction.FROM_PACK, counted=finding.subject.counted)

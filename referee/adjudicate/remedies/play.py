@@ -9,7 +9,8 @@ from referee.adjudicate.remedies.betting import stand_as_made
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 
 def play_on(r: Replay, finding: Finding, verdict: Verdict) -> None:

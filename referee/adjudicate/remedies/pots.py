@@ -13,7 +13,8 @@ from referee.rulebook.vocabulary import Eligible, Offender, OffenderChips, Other
 if TYPE_CHECKING:
     from referee import events as ev
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 ZERO = Decimal(0)
 
@@ -59,14 +60,14 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
         r.give_back(name, seat.put_in - r.ledger.forced_in(name))
     elif offender_chips is OffenderChips.OPENING_BET_STAYS:
         # Of his chips only his ante and opening bet stay in the pot.
-        r.give_back(name, seat.put_in - r.ledger.forced_in(name) - r.opening_amount)
+        r.give_back(name, seat.put_in - r.ledger.forced_in(name) - r.state.opening_amount)
     stays = verdict.params.get("offender", Offender.OUT) != Offender.OUT
     if not stays:
         kill_hand(r, name)
     else:
         # Staying in takes new chips: what he put in before is forfeit, dead like an ante, never a
         # bet of his to hand back as uncalled (003 False openers, case 5).
-        r.forfeited[name] = seat.put_in - r.ledger.forced_in(name)
+        r.state.forfeited[name] = seat.put_in - r.ledger.forced_in(name)
     if verdict.params.get("eligible", Eligible.NOT_PASSED) == Eligible.NOT_PASSED:
         # Those who passed at their first turn may not open it again (004; 002 [Jacks or Better] 2).
         state.ineligible_openers = {n for n, other in state.seats.items() if other.passed_first_turn}
@@ -76,7 +77,7 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
         if others_chips is OthersChips.RETURNED:
             r.give_back(other, other_seat.put_in_round)
         elif others_chips is OthersChips.STAY_UNLESS_NOBODY_OPENS:
-            r.reopen_returns[other] = other_seat.put_in_round
+            r.state.reopen_returns[other] = other_seat.put_in_round
     state.opened = False
     state.opener = None
     state.current_bet = ZERO
@@ -92,12 +93,12 @@ def pot_reopened(r: Replay, finding: Finding, verdict: Verdict) -> None:
         seat.acted = True
     state.last_actor = name
     state.phase = Phase.BETTING
-    r.reopened = True
+    r.state.reopened = True
 
 
 def still_unopened(r: Replay) -> bool:
     """A pot ruled ``pot-reopened`` that nobody has opened since."""
-    return r.reopened and not r.state.opened and r.state.phase is Phase.BETTING
+    return r.state.reopened and not r.state.opened and r.state.phase is Phase.BETTING
 
 
 def nobody_reopened(r: Replay, event: ev.Event) -> None:
@@ -125,7 +126,7 @@ def carry_pot(
             elif offender_chips is OffenderChips.UNCALLED_RETURNED and bets > called:
                 r.give_back(name, bets - called)
             elif offender_chips is OffenderChips.OPENING_BET_STAYS:
-                back = bets - (r.opening_amount if state.opener == name else ZERO)
+                back = bets - (r.state.opening_amount if state.opener == name else ZERO)
                 if back > ZERO:
                     r.give_back(name, back)
         elif others_chips is OthersChips.RETURNED and bets > ZERO:
@@ -145,7 +146,7 @@ def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
         state.phase is Phase.BETTING
         and state.round_index == 0
         and state.current_bet == ZERO
-        and r.opening_amount > ZERO
+        and r.state.opening_amount > ZERO
         and state.expected_actor() == name
         and (seat.stack is None or seat.stack > ZERO)
     ):
@@ -153,10 +154,10 @@ def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
         # of the round, which he puts in and every caller then owes, and the turn passes to his
         # left. A line of his restating it ("Cy bets 2") is that same opening, already counted.
         # (A player all in for the antes opens without chips: see detect.antes.)
-        r.bet_to(name, r.opening_amount)
-        r.absorb.add(name)
+        r.bet_to(name, r.state.opening_amount)
+        r.state.absorb.add(name)
     state.opened = True
     state.opener = name
     state.ineligible_openers = set()
-    r.openers_proven.discard(name)
-    r.reopen_returns.clear()  # the pot is open again: bets left standing count
+    r.state.openers_proven.discard(name)
+    r.state.reopen_returns.clear()  # the pot is open again: bets left standing count

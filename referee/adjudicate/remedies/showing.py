@@ -9,7 +9,8 @@ from referee.rulebook.vocabulary import Declared, Fact
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
-    from referee.adjudicate.replay import Replay, Verdict
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.verdict import Verdict
 
 
 def cards_speak(r: Replay, finding: Finding, verdict: Verdict) -> None:
@@ -26,4 +27,4 @@ def declaration_binds(r: Replay, finding: Finding, verdict: Verdict) -> None:
         kill_hand(r, name)
         r.play_on()
     else:
-        r.declared_caps[name] = said
+        r.state.declared_caps[name] = said
