@@ -70,6 +70,8 @@ INVARIANTS: Final[dict[str, str]] = {
     "books-balance": "rule --json: sum(net) + carried + rake == 0 exactly (Decimal)",
     "rake-within-pot": "the rake is never more than the pot: in each deal, and over the log",
     "deals-add-up": "the deals' awards, refunds and rake sum to the log's; the last deal's carry is its",
+    "lines-accounted": "rule --json: one lines entry per event line, in order; a ruled line points at its "
+    "ruling, a void line says why, and every ruling's line is ruled",
     "fmt-roundtrip": "rule on fmt's output gives the same JSON (ruling line/event aside) and exit code",
     "fmt-stable": "fmt's output checks ok and fmt of it is the same text",
     "compare-equals-rule": "each of compare --json's results equals rule -r BOOK --json",
@@ -258,7 +260,41 @@ def check_json(run: Run) -> list[Finding]:
                 findings.append(Finding("non-negative", run.command, f"{where} = {value}", field_name))
         if plain:
             findings += books_balance(run, result) + rake_within_pot(run, result) + deals_add_up(run, result)
+        findings += lines_accounted(run, result)
     return findings
+
+
+def lines_accounted(run: Run, result: dict[str, Any]) -> list[Finding]:
+    """Every event line has one outcome: ``lines`` in strictly rising order, each ``applied``,
+    ``ruled`` (pointing at a ruling of that line) or ``void`` (with why); every ruling's line ruled."""
+    lines, rulings = result.get("lines"), result.get("rulings")
+    if not isinstance(lines, list) or not isinstance(rulings, list):
+        return [Finding("lines-accounted", run.command, "no lines list", "no lines")]
+    problems: list[str] = []
+    previous = 0
+    ruled: set[int] = set()
+    for entry in lines:
+        number, status = entry.get("line"), entry.get("status")
+        if not isinstance(number, int) or number <= previous:
+            problems.append(f"line {number} after {previous}")
+            continue
+        previous = number
+        if status == "void" and not entry.get("reason"):
+            problems.append(f"line {number} void without a reason")
+        elif status == "ruled":
+            index = entry.get("ruling")
+            pointed = rulings[index] if isinstance(index, int) and 0 <= index < len(rulings) else {}
+            if pointed.get("line") != number:
+                problems.append(f"line {number} ruled, pointing at ruling {index!r}")
+            ruled.add(number)
+        elif status not in ("applied", "void", "ruled"):
+            problems.append(f"line {number} has status {status!r}")
+    missing = sorted({r.get("line") for r in rulings} - ruled)
+    if missing:
+        problems.append(f"rulings at lines {missing} whose lines are not ruled")
+    if not problems:
+        return []
+    return [Finding("lines-accounted", run.command, "; ".join(problems)[:600], problems[0].split(" ", 2)[-1])]
 
 
 _EXACT: Final = Context(prec=1_000_000)
