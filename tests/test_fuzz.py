@@ -120,6 +120,10 @@ def _json(**changes: Any) -> str:
         "refunds": {},
         "carried": "0",
         "net": {"Ann": "-1", "Bob": "-1", "Cy": "-11", "Dee": "13"},
+        "lines": [
+            {"line": 14, "text": "Ann checks", "status": "applied", "reason": ""},
+            {"line": 15, "text": "Dee bets 2", "status": "ruled", "reason": "...", "ruling": 0},
+        ],
     }
     result.update(changes)
     return json.dumps(result)
@@ -318,6 +322,17 @@ def test_catches_markup_literal() -> None:
     }
     assert markup_literal(Run(text, 0, "[bold]Zed wins 4\nnote: [red]loud[/red]\n", ""), log) == []
     assert markup_literal(Run(("rule", "case.log", "--json"), 0, "Zed", ""), log) == []
+
+
+def test_catches_lines_accounted() -> None:
+    assert check_json(Run(RULE_JSON, 0, _json(), "")) == []
+    ruled_elsewhere = [{"line": 15, "text": "Dee bets 2", "status": "applied", "reason": ""}]
+    unexplained = [{"line": 15, "text": "Dee bets 2", "status": "ruled", "ruling": 0, "reason": "."},
+                   {"line": 16, "text": "Dee calls", "status": "void", "reason": ""}]
+    backwards = [{"line": 15, "text": "x", "status": "ruled", "ruling": 0, "reason": "."},
+                 {"line": 12, "text": "y", "status": "applied", "reason": ""}]
+    for lines in (ruled_elsewhere, unexplained, backwards, None):
+        assert _names(check_json(Run(RULE_JSON, 0, _json(lines=lines), ""))) == {"lines-accounted"}, lines
 
 
 def test_catches_deterministic(tmp_path: Path) -> None:
