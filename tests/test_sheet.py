@@ -9,9 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.report.sheet import sheet_html
 from referee.rulebook import load_rulebook, load_text
 from referee.rulebook.load import bundled_rulebooks
-from referee.rulebook.sheet import build_sheet, remedy_words, setting_sentence, sheet_html, sheet_markdown
+from referee.rulebook.sheet import build_sheet, remedy_words, setting_sentence, sheet_markdown
 
 ROOT = Path(__file__).parent.parent
 FRIDAY = str(ROOT / "referee" / "rulebooks" / "examples" / "friday-night.yaml")
