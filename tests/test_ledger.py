@@ -13,9 +13,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import rule_log
-from referee.log import parse_log
-from referee.rulebook.load import load_rulebook
+from tests.helpers import rule
 
 D = Decimal
 
@@ -61,7 +59,7 @@ Bob shows 5d 6c 7s 8h 9d
 def _rule(text: str, book: str = "scarne") -> dict[str, object]:
     from referee.report.jsondoc import to_json
 
-    return json.loads(to_json(rule_log(parse_log(text, "t.log"), text, load_rulebook(book))))
+    return json.loads(to_json(rule(text, book, "t.log")))
 
 
 def _balance(data: dict[str, object]) -> Decimal:
