@@ -13,7 +13,9 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import rule
+from referee.engine import rule_log
+from referee.log import parse_log
+from referee.rulebook.load import load_rulebook
 
 D = Decimal
 
@@ -59,7 +61,7 @@ Bob shows 5d 6c 7s 8h 9d
 def _rule(text: str, book: str = "scarne") -> dict[str, object]:
     from referee.report.jsondoc import to_json
 
-    return json.loads(to_json(rule(text, book, "t.log")))
+    return json.loads(to_json(rule_log(parse_log(text, "t.log"), text, load_rulebook(book))))
 
 
 def _balance(data: dict[str, object]) -> Decimal:
