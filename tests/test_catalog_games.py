@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import rule_log
 from referee.errors import RulebookError
-from referee.log import parse_log
 from referee.rulebook.games import catalog, refuse_unruled
-from referee.rulebook.load import load_rulebook
+from tests.helpers import rule
 
 BOSNIAN = "game: stripped-32-bosnian\nseats: Ann, Bob, Cy\ndealer: Cy\nante: 1\n\nantes\ndeal\n"
 
@@ -25,12 +23,12 @@ def test_the_bosnian_exchange_is_refused_with_the_reason() -> None:
     assert "does not rule 'stripped-32-bosnian'" in message
     assert "one card face up and one face down" in message and "game: stripped-32" in message
     with pytest.raises(RulebookError):
-        rule_log(parse_log(BOSNIAN), BOSNIAN, load_rulebook("pagat"))
+        rule(BOSNIAN, "pagat")
 
 
 def test_the_plain_32_card_game_is_ruled_and_points_to_the_exchange() -> None:
     text = BOSNIAN.replace("stripped-32-bosnian", "stripped-32")
     refuse_unruled("stripped-32")
-    rule_log(parse_log(text), text, load_rulebook("pagat"))
+    rule(text, "pagat")
     (note,) = catalog().variants["stripped-32"].not_modelled
     assert "stripped-32-bosnian" in note

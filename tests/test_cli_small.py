@@ -13,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from referee.cli import app, flow
+from tests.helpers import documentation
 
 ROOT = Path(__file__).parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -60,8 +61,8 @@ def test_odds_without_what_it_needs_is_a_usage_error(args: tuple[str, ...], mess
     assert message in output
 
 
-def test_readme_says_usage_errors_exit_2() -> None:
-    assert "2 a usage error" in (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_say_usage_errors_exit_2() -> None:
+    assert "2 a usage error" in documentation()
 
 
 def test_scenarios_in_a_missing_folder(tmp_path: Path) -> None:

@@ -12,11 +12,9 @@ from pathlib import Path
 import pytest
 
 from referee import scenarios
-from referee.engine import rule_log
-from referee.log import parse_log
 from referee.report.jsondoc import to_json
-from referee.rulebook.load import load_rulebook
 from referee.ruling import Result
+from tests.helpers import rule
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 GAMES = FOLDER / "games"
@@ -27,17 +25,15 @@ CASES = [
 ]
 
 
-def rule(path: Path, book: str) -> Result:
+def rule_scenario(path: Path, book: str) -> Result:
     scenario = scenarios.load(path)
     text = scenario.log_path.read_text(encoding="utf-8")
-    return rule_log(
-        parse_log(text, scenario.log_path.name), text, load_rulebook(scenarios.rulebook_for(scenario, book))
-    )
+    return rule(text, scenarios.rulebook_for(scenario, book), scenario.log_path.name)
 
 
 @pytest.mark.parametrize(("path", "book"), CASES)
 def test_books_balance_and_output_is_deterministic(path: Path, book: str) -> None:
-    first, second = rule(path, book), rule(path, book)
+    first, second = rule_scenario(path, book), rule_scenario(path, book)
     assert sum(first.net.values(), Decimal(0)) + first.carried + first.rake == 0
     assert to_json(first) == to_json(second)
 
@@ -57,4 +53,4 @@ def test_books_balance_and_output_is_deterministic(path: Path, book: str) -> Non
     ],
 )
 def test_the_showdown_names_each_winners_hand(name: str, book: str, hands: dict[str, str]) -> None:
-    assert rule(GAMES / f"{name}.yaml", book).winners_hands == hands
+    assert rule_scenario(GAMES / f"{name}.yaml", book).winners_hands == hands

@@ -16,6 +16,7 @@ from referee.log import parse_log
 from referee.report.jsondoc import to_json
 from referee.rulebook.load import bundled_rulebooks, load_rulebook
 from referee.simulate import simulate_hands
+from tests.helpers import rule
 
 BOOKS = bundled_rulebooks()
 
@@ -48,7 +49,7 @@ def test_the_same_log_gives_byte_identical_json(seed: int) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), book=st.sampled_from(BOOKS))
 def test_every_chip_put_in_is_paid_out_or_carried(seed: int, book: str) -> None:
     (hand,) = simulate_hands(1, seed, rulebook=book)
-    result = rule_log(parse_log(hand.text), hand.text, load_rulebook(book))
+    result = rule(hand.text, book)
     put_in = sum(hand.put_in.values(), Decimal(0))
     paid_out = sum(result.awards.values(), Decimal(0)) + sum(result.refunds.values(), Decimal(0))
     assert paid_out + result.carried == put_in
@@ -73,6 +74,6 @@ def test_the_single_best_hand_takes_the_whole_pot(seed: int, book: str) -> None:
     if len(best) != 1:
         return
     winner = deal.live[best[0]]
-    result = rule_log(parse_log(hand.text), hand.text, load_rulebook(book))
+    result = rule(hand.text, book)
     assert set(result.awards) == {winner}
     assert result.awards[winner] + result.refunds.get(winner, Decimal(0)) == deal.pot

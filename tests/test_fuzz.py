@@ -3,7 +3,8 @@ fixed, and every checker catches a deliberately broken result.
 
 The long run is ``python fuzz/run.py --cases 100000 --seed 0 --jobs 2``; here a few hundred cases
 with fixed seeds run every command group, in worker processes as the long run does (a segfault
-fails the test instead of ending the session). The failure classes are ``fuzz/known.py``.
+fails the test instead of ending the session): 40 a seed in the default run, 120 under ``-m slow``.
+The failure classes are ``fuzz/known.py``.
 """
 
 from __future__ import annotations
@@ -40,13 +41,15 @@ from fuzz.invariants import (
 from fuzz.known import KNOWN, known_case
 from fuzz.mutate import Case, make_case
 from fuzz.run import Tally, parse_args, run_cases
+from tests.helpers import short_and_full
 
 SCENARIO = (
     Path(__file__).resolve().parent.parent / "scenarios" / "bet-out-of-turn-equal-bet-stands-as-call.log"
 )
 
-SHORT_RUNS = [(1, 0, 120), (7, 5000, 120)]
-"""(seed, first case, cases): under ten seconds each on two idle cores."""
+SHORT_RUNS = [(1, 0), (7, 5000)]
+"""(seed, first case): the cases from there, 40 in the default run and 120 (under ten seconds on
+two idle cores) under ``-m slow``."""
 
 
 def _classes(tally: Tally) -> str:
@@ -56,19 +59,21 @@ def _classes(tally: Tally) -> str:
     )
 
 
-@pytest.mark.parametrize(("seed", "start", "count"), SHORT_RUNS, ids=[f"seed{s}" for s, _, _ in SHORT_RUNS])
-def test_a_short_fuzz_run_finds_nothing(seed: int, start: int, count: int) -> None:
+@short_and_full(40, 120)
+@pytest.mark.parametrize(("seed", "start"), SHORT_RUNS, ids=[f"seed{s}" for s, _ in SHORT_RUNS])
+def test_a_short_fuzz_run_finds_nothing(seed: int, start: int, cases: int) -> None:
     args = parse_args([f"--seed={seed}", "--jobs=2", f"--groups={len(LOG_GROUPS)}", "--subprocess-every=50"])
-    tally = run_cases(args, range(start, start + count), quiet=True)
-    assert tally.cases == count
+    tally = run_cases(args, range(start, start + cases), quiet=True)
+    assert tally.cases == cases
     reproduce = f"reproduce one with: python fuzz/run.py --show CASE --seed {seed} --write DIR"
     assert not tally.classes, f"{_classes(tally)}\n{reproduce}"
 
 
-def test_the_same_cases_give_the_same_digests_in_two_processes() -> None:
+@short_and_full(15, 40)
+def test_the_same_cases_give_the_same_digests_in_two_processes(cases: int) -> None:
     args = parse_args(["--seed=3", "--jobs=1", "--groups=2", "--subprocess-every=0"])
-    one = run_cases(args, range(40), quiet=True)
-    two = run_cases(args, range(40), quiet=True)
+    one = run_cases(args, range(cases), quiet=True)
+    two = run_cases(args, range(cases), quiet=True)
     assert one.digests == two.digests
     assert one.digest() == two.digest()
 

@@ -16,7 +16,6 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
-from referee.engine import rule_log
 from referee.errors import RefereeError
 from referee.importer import (
     Award,
@@ -32,7 +31,7 @@ from referee.importer import (
 )
 from referee.importer.common import Names, decode
 from referee.log import parse_log
-from referee.rulebook.load import load_rulebook
+from tests.helpers import rule
 
 D = Decimal
 DATA = Path(__file__).resolve().parent / "data" / "import"
@@ -99,7 +98,7 @@ def test_import_writes_the_golden_log(path: Path) -> None:
 def test_each_imported_hand_settles_as_the_site_paid(path: Path) -> None:
     """Ruled under the card-room rules, each log pays every player what the site's record says."""
     for hand in read_file(path).hands:
-        result = rule_log(parse_log(hand.log, hand.file_name), hand.log, load_rulebook("casino"))
+        result = rule(hand.log, "casino", hand.file_name)
         assert {n: v for n, v in result.net.items() if v} == {n: v for n, v in hand.result.net.items() if v}
         assert result.rake == hand.result.rake
 

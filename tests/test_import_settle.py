@@ -18,6 +18,7 @@ from referee.engine import rule_log
 from referee.importer import ImportedHand, read_file
 from referee.log import parse_log
 from referee.rulebook.load import load_rulebook
+from tests.helpers import rule
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "handhistories" / "fpdb-3"
 
@@ -53,7 +54,7 @@ def test_real_hand_settles_as_the_site_paid(key: str) -> None:
     hand = HANDS[key]
     if hand.hand_id in NOT_RECONCILABLE:
         pytest.skip(NOT_RECONCILABLE[hand.hand_id])
-    result = rule_log(parse_log(hand.log, hand.file_name), hand.log, load_rulebook("casino"))
+    result = rule(hand.log, "casino", hand.file_name)
     # The only ruling a clean online hand may draw: the pack ran out on a triple draw and the
     # discards were reshuffled, as the site itself did.
     assert [(r.irregularity, r.decision) for r in result.rulings if r.irregularity != "deck-exhausted"] == []

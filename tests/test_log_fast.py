@@ -16,6 +16,7 @@ from referee.log.fast import fast_line
 from referee.log.grammar import parser
 from referee.log.tokens import LineSlip
 from referee.log.words import KEYS_BY_PHRASE, KEYWORDS, NUMBERS, UNITS
+from tests.helpers import short_and_full
 
 REJECTED = "rejected"
 
@@ -181,10 +182,14 @@ def assert_fast_path_agrees(line: str) -> None:
         assert (fast.line, fast.column) == (7, 3)
 
 
-@settings(max_examples=3000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.one_of(template_lines(), random_lines))
-def test_fast_path_agrees_with_the_grammar(line: str) -> None:
-    assert_fast_path_agrees(line)
+@short_and_full(500, 3000)
+def test_fast_path_agrees_with_the_grammar(cases: int) -> None:
+    @settings(max_examples=cases, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+    @given(st.one_of(template_lines(), random_lines))
+    def agrees(line: str) -> None:
+        assert_fast_path_agrees(line)
+
+    agrees()
 
 
 @pytest.mark.parametrize(

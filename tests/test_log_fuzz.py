@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from referee.errors import LogError, LogSyntaxError
 from referee.events import Check, DealtCards
 from referee.log import MAX_PROBLEMS, format_log, parse_log, read_log
+from tests.helpers import short_and_full
 
 EXAMPLES_DIR = Path(__file__).parent / "data" / "examples"
 EXAMPLES = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES_DIR.glob("*.log"))]
@@ -71,10 +72,14 @@ def mutated(draw: st.DrawFn) -> str:
     return draw(st.sampled_from(["\n", "\r\n", "\r"])).join(lines)
 
 
-@FUZZ
-@given(mutated())
-def test_mutated_examples(text: str) -> None:
-    read_anything(text)
+@short_and_full(100, 300)
+def test_mutated_examples(cases: int) -> None:
+    @settings(FUZZ, max_examples=cases)
+    @given(mutated())
+    def reads(text: str) -> None:
+        read_anything(text)
+
+    reads()
 
 
 @FUZZ

@@ -67,6 +67,7 @@ from referee.events import (
 from referee.log import format_log, parse_log, read_log
 from referee.log.printer import format_name
 from referee.log.words import KEYWORDS
+from tests.helpers import short_and_full
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 
@@ -273,16 +274,19 @@ def hand_logs(draw: st.DrawFn) -> HandLog:
     return HandLog(header, tuple(events), "generated.log")
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(hand_logs())
-def test_generated_logs_round_trip(log: HandLog) -> None:
-    text = format_log(log)
-    again = parse_log(text, "generated.log")
-    assert again.header == log.header
-    assert again.events == log.events
-    assert format_log(again) == text
-    lines = text.split("\n")
-    for event in again.events:  # every event is placed on the line that prints it
-        assert (
-            lines[event.line - 1].lstrip().startswith(format_log(HandLog(LogHeader(()), (event,))).rstrip())
-        )
+@short_and_full(50, 200)
+def test_generated_logs_round_trip(cases: int) -> None:
+    @settings(max_examples=cases, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+    @given(hand_logs())
+    def round_trips(log: HandLog) -> None:
+        text = format_log(log)
+        again = parse_log(text, "generated.log")
+        assert again.header == log.header
+        assert again.events == log.events
+        assert format_log(again) == text
+        lines = text.split("\n")
+        for event in again.events:  # every event is placed on the line that prints it
+            printed = format_log(HandLog(LogHeader(()), (event,))).rstrip()
+            assert lines[event.line - 1].lstrip().startswith(printed)
+
+    round_trips()

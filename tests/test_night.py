@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.night import EXHAUSTIVE_PLAYERS, Payment, settle_up
+from tests.helpers import documentation
 
 runner = CliRunner()
 
@@ -239,9 +240,8 @@ def test_a_folder_without_logs_is_an_input_error(tmp_path: Path) -> None:
 
 
 def test_the_readme_shows_the_ledger_as_the_command_prints_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's night is `tests/data/night/friday`, run from that folder's parent at 80 columns."""
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("$ referee night friday\n", 1)[1].split("```", 1)[0]
+    """The docs' night (docs/night.md) is `tests/data/night/friday`, run from its parent at 80 columns."""
+    shown = documentation().split("$ referee night friday\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(Path(__file__).parent / "data" / "night")
     code, out = run("night", "friday", width=80)
     assert code == 0, out

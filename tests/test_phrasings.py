@@ -70,6 +70,7 @@ from referee.log.fast import fast_line
 from referee.log.grammar import parser
 from referee.log.tokens import LineSlip
 from referee.log.words import SLIPS, VERBS, spellings, table_words
+from tests.helpers import short_and_full
 
 DATA = Path(__file__).parent / "data" / "phrasings.txt"
 HEADER = 'seats: Ann, Bob, Cy, Dee, Mike, Dan, "Aunt May"\ndealer: Dee\n'
@@ -378,12 +379,17 @@ _lines = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=7).map(" ".join
 _texts = st.lists(st.one_of(_lines, st.text(max_size=30)), min_size=1, max_size=6).map("\n".join)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_texts)
-def test_check_and_fmt_exit_0_or_1_never_a_traceback(text: str) -> None:
+@short_and_full(40, 150)
+def test_check_and_fmt_exit_0_or_1_never_a_traceback(cases: int) -> None:
     runner = CliRunner()
-    for command in ("check", "fmt"):
-        result = runner.invoke(app, [command, "-"], input=HEADER + text)
-        assert result.exit_code in (0, 1), (command, text, result.output)
-        assert result.exception is None or isinstance(result.exception, SystemExit), (command, text)
-        assert "Traceback" not in result.output
+
+    @settings(max_examples=cases, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_texts)
+    def never_a_traceback(text: str) -> None:
+        for command in ("check", "fmt"):
+            result = runner.invoke(app, [command, "-"], input=HEADER + text)
+            assert result.exit_code in (0, 1), (command, text, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (command, text)
+            assert "Traceback" not in result.output
+
+    never_a_traceback()

@@ -26,7 +26,8 @@ from referee.engine import rule_log
 from referee.log import parse_log
 from referee.rulebook.load import load_rulebook
 from referee.rulebook.vocabulary import KIND_FACTS, Fact, Kind, RemedyId
-from referee.ruling import Result, money
+from referee.ruling import money
+from tests.helpers import rule
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = [*sorted((ROOT / "referee" / "adjudicate").rglob("*.py")), ROOT / "referee" / "engine.py"]
@@ -174,10 +175,6 @@ def _house(tmp_path: Path, name: str, kind: str, row: str, game: str = "") -> st
     return str(house)
 
 
-def _rule(text: str, book: str) -> Result:
-    return rule_log(parse_log(text), text, load_rulebook(book))
-
-
 @pytest.mark.parametrize("remedy", ["raise-not-allowed", "bet-stands-as-call", "excess-returned"])
 def test_at_a_raise_cap_the_most_a_raise_may_be_is_a_call(tmp_path: Path, remedy: str) -> None:
     """A cap of one raise: Cy's second raise is over it. Each remedy in its own words: no raise (a
@@ -186,7 +183,7 @@ def test_at_a_raise_cap_the_most_a_raise_may_be_is_a_call(tmp_path: Path, remedy
     book = _house(
         tmp_path, remedy, "raise-cap", f"then: {remedy}", "game: {betting: {raise_cap: {raises: 1}}}\n"
     )
-    result = _rule(CAPPED, book)
+    result = rule(CAPPED, book)
     assert [(r.line, r.irregularity, r.decision) for r in result.rulings] == [(10, "raise-cap", remedy)]
     assert result.pot == 15 and result.awards == {"Bob": Decimal(15)}
 
@@ -214,7 +211,7 @@ Cy shows K♠ K♥ K♦ 7h 2c
 
 def test_play_on_for_a_fold_out_of_turn_lets_the_fold_stand(tmp_path: Path) -> None:
     """Nothing changes: Bob's fold counts as made, out of turn or not; he is out and Ann wins 15."""
-    result = _rule(
+    result = rule(
         FOLD_OUT_OF_TURN, _house(tmp_path, "fold", "improper-fold", "when: {in_turn: no}, then: play-on")
     )
     assert [(r.line, r.decision) for r in result.rulings] == [(8, "play-on")]
@@ -225,7 +222,7 @@ def test_play_on_for_a_fold_out_of_turn_lets_the_fold_stand(tmp_path: Path) -> N
 def test_bet_withdrawn_for_a_fold_out_of_turn_leaves_him_in(tmp_path: Path) -> None:
     """The fold counts for nothing: Bob is still in when his turn comes (and checks it through)."""
     text = FOLD_OUT_OF_TURN.replace("Ann bets 2\nCy calls\n", "Ann checks\nBob checks\nCy checks\n")
-    result = _rule(
+    result = rule(
         text, _house(tmp_path, "withdrawn", "improper-fold", "when: {in_turn: no}, then: bet-withdrawn")
     )
     assert [(r.line, r.decision) for r in result.rulings] == [(8, "bet-withdrawn")]

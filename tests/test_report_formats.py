@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from tests.helpers import documentation
 
 ROOT = Path(__file__).parent.parent
 FRIDAY = ROOT / "scenarios" / "bet-out-of-turn-equal-bet-stands-as-call.log"
@@ -265,8 +266,7 @@ def test_several_deals_show_each_result_and_the_running_total(tmp_path: Path) ->
 def test_the_readme_shows_the_chat_summary_as_the_command_prints_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("$ referee rule friday-12.log --chat\n", 1)[1].split("```", 1)[0]
+    shown = documentation().split("$ referee rule friday-12.log --chat\n", 1)[1].split("```", 1)[0]
     (tmp_path / "friday-12.log").write_bytes(FRIDAY.read_bytes())
     monkeypatch.chdir(tmp_path)
     code, out = run("rule", "friday-12.log", "--chat")

@@ -2,7 +2,7 @@
 
 yaml-language-server and check-jsonschema read YAML 1.2, where ``yes``/``no``/``on``/``off`` are
 words, not booleans; the referee reads 1.1, where they are booleans. Every bundled rulebook and
-every YAML example in the README must validate under 1.2 as well as load in the referee.
+every YAML example in the README and docs/ must validate under 1.2 as well as load in the referee.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.rulebook import load_text
 from referee.rulebook.schema import YES_NO_WORDS, rulebook_schema
+from tests.helpers import documentation
 
 jsonschema = pytest.importorskip("jsonschema", reason="the test extra installs jsonschema")
 ruamel_yaml = pytest.importorskip("ruamel.yaml", reason="the test extra installs ruamel.yaml")
@@ -26,9 +27,8 @@ ruamel_yaml = pytest.importorskip("ruamel.yaml", reason="the test extra installs
 ROOT = Path(__file__).parent.parent
 RULEBOOKS = ROOT / "referee" / "rulebooks"
 BUNDLED = sorted(p for p in RULEBOOKS.rglob("*.yaml") if p.name != "games.yaml")
-README_YAML = re.findall(
-    r"^```yaml\n(.*?)^```", (ROOT / "README.md").read_text(encoding="utf-8"), re.M | re.S
-)
+README_YAML = re.findall(r"^```yaml\n(.*?)^```", documentation(), re.M | re.S)
+"""Every YAML example of the README and docs/ (docs/rulebooks.md has the house-rules file)."""
 
 
 def yaml12(text: str) -> Any:

@@ -9,9 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.report.sheet import sheet_html
 from referee.rulebook import load_rulebook, load_text
 from referee.rulebook.load import bundled_rulebooks
-from referee.rulebook.sheet import build_sheet, remedy_words, setting_sentence, sheet_html, sheet_markdown
+from referee.rulebook.sheet import build_sheet, remedy_words, setting_sentence, sheet_markdown
+from tests.helpers import documentation
 
 ROOT = Path(__file__).parent.parent
 FRIDAY = str(ROOT / "referee" / "rulebooks" / "examples" / "friday-night.yaml")
@@ -139,9 +141,8 @@ def test_formats_that_do_not_go_together_are_a_usage_error(args: tuple[str, ...]
 
 
 def test_the_readme_shows_a_piece_of_a_real_sheet() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"```markdown\n(# Friday night.*?)```", readme, re.S)
-    assert match, "the README shows the sheet of the example house rules"
+    match = re.search(r"```markdown\n(# Friday night.*?)```", documentation(), re.S)
+    assert match, "the docs show the sheet of the example house rules (docs/rulebooks.md)"
     sheet = show(FRIDAY, "--sheet")
     for line in match.group(1).splitlines():
         if line.strip() and line.strip() not in ("…", "..."):

@@ -7,9 +7,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 from referee.adjudicate.ledger import Ledger, Move
-from referee.engine import rule_log
-from referee.log import parse_log
-from referee.rulebook import load_rulebook
+from tests.helpers import rule
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,7 +34,7 @@ def test_a_deferred_change_waits_for_the_next_deal() -> None:
 
 def _json(name: str, book: str) -> dict[str, object]:
     text = (ROOT / "scenarios" / f"{name}.log").read_text(encoding="utf-8")
-    return rule_log(parse_log(text, f"{name}.log"), text, load_rulebook(book)).as_json()
+    return rule(text, book, f"{name}.log").as_json()
 
 
 def test_the_json_shows_money_brought_apart_and_the_books_balance() -> None:
@@ -52,8 +50,8 @@ def test_the_json_shows_money_brought_apart_and_the_books_balance() -> None:
 def test_money_taken_off_beyond_the_stack_or_without_stacks_is_reported() -> None:
     text = "seats: Ann, Bob\ndealer: Bob\nante: 1\nlimit: 2/4\n{stacks}\nAnn takes off 50\n"
     a, b = text.format(stacks="stacks: Ann 10, Bob 10"), text.format(stacks="")
-    with_stacks = rule_log(parse_log(a, "a.log"), a, load_rulebook("scarne"))
-    without = rule_log(parse_log(b, "b.log"), b, load_rulebook("scarne"))
+    with_stacks = rule(a, "scarne", "a.log")
+    without = rule(b, "scarne", "b.log")
     assert "only 10 on the table" in with_stacks.unruled[0].note
     assert "no stack for Ann" in without.unruled[0].note
     assert not with_stacks.stakes and not without.stakes

@@ -20,19 +20,19 @@ from typer.testing import CliRunner
 from referee import events as ev
 from referee.adjudicate.replay import _LINES, NOT_RULED_YET
 from referee.cli import app
-from referee.engine import rule_log
 from referee.importer import read_file
 from referee.log import parse_log
-from referee.rulebook.load import load_rulebook
 from referee.ruling import Result
+from tests.helpers import rule
 
 BOOKS = ("scarne", "bicycle", "casino", "pagat", "parlour")
 HEADER = "game: jacks-or-better\nseats: Ann, Bob, Cy, Dee\ndealer: Dee\nante: 1\nlimit: 2/4\n\n"
 IMPORT = Path(__file__).resolve().parent / "data" / "import" / "ongame"
 
 
-def rule(text: str, book: str = "scarne") -> Result:
-    return rule_log(parse_log(HEADER + text), HEADER + text, load_rulebook(book))
+def told(text: str, book: str = "scarne") -> Result:
+    """The hand after the usual header, ruled."""
+    return rule(HEADER + text, book)
 
 
 def test_every_event_the_language_has_a_line_handler() -> None:
@@ -57,27 +57,27 @@ FACTS = {
 @pytest.mark.parametrize("book", BOOKS)
 @pytest.mark.parametrize("name", sorted(FACTS))
 def test_a_fact_with_nothing_irregular_is_neither_ruled_nor_unruled(name: str, book: str) -> None:
-    result = rule(FACTS[name], book)
+    result = told(FACTS[name], book)
     assert [r for r in result.rulings if r.irregularity != "short-bet"] == []
     assert result.unruled == ()
     assert all(NOT_RULED_YET not in action.note for action in result.actions)
 
 
 def test_a_short_call_made_good_puts_the_rest_in_at_that_line() -> None:
-    made_good = rule(FACTS["a short call made good"])
+    made_good = told(FACTS["a short call made good"])
     assert made_good.put_in["Bob"] == Decimal(3)  # ante, then 1 and the 1 he owed
     assert [r.decision for r in made_good.rulings] == ["must-complete"]
 
 
 def test_a_completion_with_nothing_owed_is_reported() -> None:
-    result = rule("antes\ndeal\nAnn opens 2\nBob calls\nBob completes his bet\n")
+    result = told("antes\ndeal\nAnn opens 2\nBob calls\nBob completes his bet\n")
     assert [(a.line, a.note) for a in result.unruled] == [
         (11, "Bob has no short bet waiting to be made good.")
     ]
 
 
 def test_the_wrong_dealer_named_is_a_wrong_dealer() -> None:
-    result = rule("Cy deals\nantes\ndeal\n")
+    result = told("Cy deals\nantes\ndeal\n")
     assert [(r.line, r.irregularity, r.decision, r.rule) for r in result.rulings] == [
         (7, "wrong-dealer", "misdeal", "scarne:wrong-dealer/1")
     ]
@@ -85,7 +85,7 @@ def test_the_wrong_dealer_named_is_a_wrong_dealer() -> None:
 
 def test_a_wrong_dealer_the_table_finds_out_later_is_ruled_where_it_finds_out() -> None:
     """Scarne, Misdeals item 12 hangs on when it is discovered: after the open, the deal stands."""
-    result = rule("Cy deals\nantes\ndeal\nAnn opens 2\nwrong dealer: Cy\nBob folds\n")
+    result = told("Cy deals\nantes\ndeal\nAnn opens 2\nwrong dealer: Cy\nBob folds\n")
     assert [(r.line, r.irregularity, r.decision) for r in result.rulings] == [(11, "wrong-dealer", "play-on")]
     assert result.unruled == ()
 
@@ -93,23 +93,23 @@ def test_a_wrong_dealer_the_table_finds_out_later_is_ruled_where_it_finds_out() 
 def test_a_log_with_no_dealer_line_takes_its_first_dealer_from_who_deals() -> None:
     text = "game: jacks-or-better\nseats: Ann, Bob, Cy, Dee\nante: 1\nlimit: 2/4\n"
     text += "Bob deals\nantes\ndeal\nCy checks\n"
-    result = rule_log(parse_log(text), text, load_rulebook("scarne"))
+    result = rule(text)
     assert result.rulings == () and result.unruled == ()
 
 
 def test_an_answer_before_any_draw_is_reported() -> None:
-    result = rule("antes\ndeal\nBob says he drew 2\n")
+    result = told("antes\ndeal\nBob says he drew 2\n")
     assert [a.line for a in result.unruled] == [9]
 
 
 def test_openers_not_shown_by_a_player_who_did_not_open_is_reported() -> None:
-    result = rule("antes\ndeal\nAnn opens 2\nBob can't show openers\n")
+    result = told("antes\ndeal\nAnn opens 2\nBob can't show openers\n")
     assert result.rulings == ()
     assert [a.note for a in result.unruled] == ["Bob did not open this pot, so he owes no openers."]
 
 
 def test_a_pot_declared_open_with_no_false_opening_opens_nothing_in_the_card_room() -> None:
-    result = rule("antes\ndeal\nAnn checks\nBob declares the pot open\nBob checks\n", "casino")
+    result = told("antes\ndeal\nAnn checks\nBob declares the pot open\nBob checks\n", "casino")
     assert [(r.line, r.decision, r.rule) for r in result.rulings] == [
         (10, "verbal-ignored", "casino:pot-declared-open/2")
     ]
@@ -119,14 +119,14 @@ def test_a_pot_declared_open_with_no_false_opening_opens_nothing_in_the_card_roo
 
 
 def test_a_raise_whose_figures_agree_is_played_as_written() -> None:
-    result = rule("antes\ndeal\nAnn opens 2\nBob raises 2 to 4\nCy folds\nDee folds\nAnn calls\n")
+    result = told("antes\ndeal\nAnn opens 2\nBob raises 2 to 4\nCy folds\nDee folds\nAnn calls\n")
     assert result.unruled == ()
     assert result.put_in["Bob"] == Decimal(5)
 
 
 def test_a_raise_whose_figures_disagree_is_reported_at_the_total() -> None:
     text = "antes\ndeal\nAnn opens 2\nBob raises 2 to 5\nCy folds\nDee folds\nAnn calls\n"
-    result = rule(text)
+    result = told(text)
     (line,) = result.unruled
     assert line.line == 10
     assert line.note == (

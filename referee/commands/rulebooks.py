@@ -112,7 +112,8 @@ def show_command(
         book = load_rulebook(name)
         full = effective or len(book.lineage) == 1
         if sheet:
-            from referee.rulebook.sheet import build_sheet, sheet_html, sheet_markdown
+            from referee.report.sheet import sheet_html
+            from referee.rulebook.sheet import build_sheet, sheet_markdown
 
             built = build_sheet(book)
             typer.echo(sheet_html(built) if as_html else sheet_markdown(built), nl=False)

@@ -1,4 +1,4 @@
-"""The JSON contract (DESIGN.md, README "JSON"): byte-identical for the same log and rulebook."""
+"""The JSON contract (DESIGN.md, docs/json.md): byte-identical for the same log and rulebook."""
 
 from __future__ import annotations
 
