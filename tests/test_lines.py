@@ -51,7 +51,7 @@ def _cases() -> Iterator[tuple[str, str, HandLog, Result]]:
             except RefereeError:
                 continue  # a game this rulebook refuses to rule: said so, nothing to account for
             yield f"{path.stem}[{book}]", text, log, result
-    for number, text in enumerate(simulate(150, 20261127), 1):
+    for number, text in enumerate(simulate(150, 20261127), 1):  # 10,000 in the slow run, below
         log = parse_log(text, f"simulated-{number}")
         for book in BOOKS:
             yield f"simulated-{number}[{book}]", text, log, rule_log(log, text, load_rulebook(book))
@@ -60,6 +60,21 @@ def _cases() -> Iterator[tuple[str, str, HandLog, Result]]:
 @pytest.fixture(scope="module")
 def cases() -> list[tuple[str, str, HandLog, Result]]:
     return list(_cases())
+
+
+@pytest.mark.slow
+def test_ten_thousand_simulated_hands_account_for_every_line() -> None:
+    """The same properties over 10,000 simulated hands under every bundled rulebook (the slow run)."""
+    for number, text in enumerate(simulate(10_000, 20261128), 1):
+        log = parse_log(text, f"simulated-{number}")
+        for book in BOOKS:
+            result = rule_log(log, text, load_rulebook(book))
+            case = [(f"simulated-{number}[{book}]", text, log, result)]
+            test_every_event_line_has_exactly_one_outcome(case)
+            test_the_books_balance(case)
+            test_a_player_leaves_only_by_his_fold_or_a_ruling_that_takes_him_out(case)
+            test_a_headline_never_contradicts_its_explanation(case)
+            assert result.clean == (NO_IRREGULARITIES in to_chat(log, result)), case[0][0]
 
 
 def test_every_event_line_has_exactly_one_outcome(cases: list[tuple[str, str, HandLog, Result]]) -> None:
