@@ -62,8 +62,7 @@ def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
         r.note(event, "")
         return
     asked = f"asked by {asker}, " if asker else ""
-    cards = "card" if event.count == 1 else "cards"
-    what = f"{asked}{name} said he drew {event.count} {cards}, but he drew {drew}"
+    what = f"{asked}{name} answered {event.count}, but {name} drew {drew}"
     _rule(r, event, name, owed, answered=True, what=what)
 
 
@@ -75,9 +74,9 @@ def count_refused(r: Replay, event: ev.DrawCountRefused) -> None:
         r.unruled(event, f"{name} has not drawn yet, so there is no draw to tell")
         return
     if asker is None:
-        r.unruled(event, f"nobody asked {name} how many he drew")
+        r.unruled(event, f"nobody asked {name} how many cards {name} drew")
         return
-    what = f"asked by {asker}, {name} would not say how many he drew"
+    what = f"asked by {asker}, {name} would not say how many cards were drawn"
     _rule(r, event, name, owed, answered=False, what=what)
 
 
@@ -103,6 +102,6 @@ def _explain(what: str, owed: bool) -> Callable[[Verdict], str]:
             return f"{what}: {v.summary}"
         if not owed:
             return f"{what}; the betting after the draw had begun, so no answer was owed and play goes on."
-        return f"{what}; he owed an answer, but the questioner has no redress and play goes on."
+        return f"{what}; an answer was owed, but the questioner has no redress and play goes on."
 
     return explain

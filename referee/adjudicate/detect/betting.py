@@ -193,7 +193,7 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
             RemedyId.BET_STANDS: f"{name} checked out of turn: the check stands.",
             RemedyId.PLAY_ON: f"{name} checked out of turn: no penalty; the turn comes round as usual.",
             RemedyId.BET_WITHDRAWN: f"{name} checked out of turn: it counts for nothing.",
-            RemedyId.WAITS_FOR_TURN: f"{name} checked out of turn: no penalty; he acts at his own turn"
+            RemedyId.WAITS_FOR_TURN: f"{name} checked out of turn: no penalty; {name} acts at that turn"
             + (", but may not raise the bet made before it." if facing > ZERO else "."),
             RemedyId.HAND_DEAD: f"{name} passed out of turn with a bet to call: that is a fold out of turn, "
             "and the hand is dead.",
@@ -209,7 +209,7 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
         if verdict.params.get("on_drop") != OnDrop.CHIPS_RETURNED
         else f"{name} may drop (taking back the {chips}), call or raise at {name}'s turn.",
         RemedyId.BET_WITHDRAWN: f"{name} takes back the {chips} and acts freely in turn.",
-        RemedyId.WAITS_FOR_TURN: f"{name} takes back the {chips} and acts at his own turn.",
+        RemedyId.WAITS_FOR_TURN: f"{name} takes back the {chips} and acts at the proper turn.",
         RemedyId.RAISE_NOT_ALLOWED: f"{name}'s {chips} count as a call; no raise this round.",
         RemedyId.HAND_DEAD: f"{name} acted out of turn; the hand is dead and the {chips} stay in the pot.",
         RemedyId.PLAY_ON: f"{name}'s {chips} stand as put in.",
@@ -475,14 +475,14 @@ def _barred_explanation(verdict: Verdict, name: str, action: Act, barred: Barred
         BarredBy.CHECK_RAISE: f"{name} checked earlier in this round and this game bars check-raising",
         BarredBy.BLIND_OPTION: f"{name}'s blind was only called and this game gives the blind no option to "
         "raise",
-        BarredBy.NOT_ELIGIBLE: f"{name} passed at his first turn, so he may not open the reopened pot",
+        BarredBy.NOT_ELIGIBLE: f"{name} passed at the first turn, so {name} may not open the reopened pot",
         BarredBy.LIMIT: f"{name} bet over the limit",
     }[barred]
     words = {
         RemedyId.RAISE_NOT_ALLOWED: f"{why}; the {action} stands as a call (a check if there is nothing to "
         "call).",
-        RemedyId.EXCESS_RETURNED: f"{why}; he may add nothing, so the chips go back and the {action} stands "
-        "as a call (a check if there is nothing to call).",
+        RemedyId.EXCESS_RETURNED: f"{why}; {name} may add nothing, so the chips go back and the {action} "
+        "stands as a call (a check if there is nothing to call).",
         RemedyId.BET_STANDS_AS_CALL: f"{why}; the {action} stands as a call.",
         RemedyId.BET_WITHDRAWN: f"{why}; the {action} is taken back.",
         RemedyId.HAND_DEAD: f"{why}; the hand is dead.",
@@ -699,7 +699,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
         return
     seat = r.state.seats[name]
     put_in = seat.put_in_round + seat.credit
-    what = f"{name} did not make good his short {action} ({money(put_in)} of {money(owed)})"
+    what = f"{name} did not make good the short {action} ({money(put_in)} of {money(owed)})"
 
     explain = worded(what, {RemedyId.HAND_DEAD: "the hand is dead and the chips he put in stay in the pot."})
 

@@ -143,7 +143,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         seat.miscounted = True
         r.note(
             event,
-            f"{name} threw {len(event.discards)} cards and took {count}, so he holds {len(seat.cards)}; "
+            f"{name} threw {len(event.discards)} cards and took {count}, so {name} holds {len(seat.cards)}; "
             "nothing is ruled until his hand is shown or counted",
         )
     key = (state.draw_index, name)
@@ -185,7 +185,8 @@ def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
         Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA if extra else ExtraOrShort.SHORT,
         Fact.PLAYER_DISCARDED: True,
     }
-    what = f"{name} holds {count} cards, having thrown {'fewer' if extra else 'more'} than he asked for"
+    thrown = "fewer" if extra else "more"
+    what = f"{name} holds {count} cards, having thrown {thrown} cards than were asked for"
     verdict = r.adjudicate(
         Finding(
             Kind.DRAW_IRREGULARITY,
@@ -228,7 +229,7 @@ def request_changed(r: Replay, event: ev.DrawRequestChanged) -> None:
         Fact.OTHERS_ACTED_ON_IT: others_acted,
     }
     was = f" from {first}" if first is not None else ""
-    what = f"{name} changed the cards he asked for{was} to {event.count}"
+    what = f"{name} changed the number of cards asked for{was} to {event.count}"
     r.adjudicate(
         Finding(
             Kind.DRAW_IRREGULARITY,

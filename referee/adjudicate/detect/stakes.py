@@ -93,9 +93,9 @@ def below_minimum(r: Replay, event: ev.Event) -> None:
 
         def explain(v: Verdict, what: str = what, name: str = name) -> str:
             if v.remedy is RemedyId.HAND_DEAD:
-                return f"{what}; {name} sits this deal out (no ante, no cards) until his stake is brought up."
+                return f"{what}; {name} sits this deal out (no ante, no cards) until the stake is brought up."
             if v.remedy is RemedyId.PLAY_ON:
-                return f"{what}; he plays the deal with what he has."
+                return f"{what}; {name} plays the deal with what is on the table."
             return f"{what}: {v.summary}"
 
         finding = Finding(Kind.STAKE_BELOW_MINIMUM, event, facts(r.state, {}), Subject(player=name), explain)
