@@ -17,7 +17,8 @@ QUIZ_SCAN: Final = 200
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `referee` app."""
-    app.command("simulate")(simulate_logs)
+    # -h as well as --help: the quiz's options are read from `referee simulate -h` at the table.
+    app.command("simulate", context_settings={"help_option_names": ["-h", "--help"]})(simulate_logs)
 
 
 def simulate_logs(

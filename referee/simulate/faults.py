@@ -63,7 +63,10 @@ class FaultyHand:
     seed: int
     text: str
     faults: tuple[Fault, ...]
+    """Each line that carries a fault (a fault may take two: a short call, then the refusal)."""
     clean: SimulatedHand
+    injected: int = 0
+    """How many faults were put in (fewer than asked when none fitted anywhere left)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -82,10 +85,12 @@ def iter_faulty_hands(
     game: str | None = None,
     rulebook: str | Rulebook | None = None,
     only: Sequence[str] = (),
+    start: int = 1,
 ) -> Iterator[FaultyHand]:
     """``count`` simulated hands with ``faults`` faults each (hand ``k`` depends only on its arguments).
 
-    ``only`` limits the faults to those names of :data:`FAULTS` (default: all of them).
+    ``only`` limits the faults to those names of :data:`FAULTS` (default: all of them); ``start``
+    is the number of the first hand (``count=1, start=k``: hand ``k`` alone).
 
     Raises:
         FaultError: ``faults`` is not 1, 2 or 3, or ``only`` names an unknown fault.
@@ -96,7 +101,7 @@ def iter_faulty_hands(
     unknown = [name for name in only if name not in FAULTS]
     if unknown:
         raise FaultError(f"no fault named {', '.join(unknown)}; the faults are {', '.join(FAULTS)}")
-    for hand in iter_hands(count, seed, game=game, rulebook=rulebook):
+    for hand in iter_hands(count, seed, game=game, rulebook=rulebook, start=start):
         rng = random.Random(f"referee-faults:{seed}:{faults}:{hand.number}")
         yield inject(hand, faults, rng, only=only)
 
@@ -119,6 +124,7 @@ def inject(hand: SimulatedHand, faults: int, rng: random.Random, *, only: Sequen
     names = list(only or FAULTS)
     events = list(hand.events)
     marked: list[tuple[ev.Event, str, str]] = []
+    injected = 0
     for _ in range(faults):
         order = sorted(names, key=lambda name: rng.random() ** (1 / FAULTS[name].weight), reverse=True)
         table = _Table(hand, events, {id(event) for event, _, _ in marked})
@@ -129,11 +135,10 @@ def inject(hand: SimulatedHand, faults: int, rng: random.Random, *, only: Sequen
                 marked = [
                     (made.replaced.get(id(event), event), label, detail) for event, label, detail in marked
                 ]
-                marked += [
-                    (event, name if label is None else label, detail) for event, label, detail in made.marks
-                ]
+                marked += [(event, name, detail) for event, detail in made.marks]
+                injected += 1
                 break
-    return _printed(hand, events, marked)
+    return dataclasses.replace(_printed(hand, events, marked), injected=injected)
 
 
 # --- printing -------------------------------------------------------------------------------------
@@ -143,30 +148,21 @@ def _printed(
     hand: SimulatedHand, events: list[ev.Event], marked: list[tuple[ev.Event, str, str]]
 ) -> FaultyHand:
     """The log's canonical text with a comment line per fault at the top, each naming its line."""
-    from referee.log import parse_log
-
     where = {id(event): index for index, event in enumerate(events)}
-    # A line number of its own for each event, so the printer never joins two onto one line.
+    # A line number of its own for each event, so the printer never joins two onto one line: then
+    # the events are the non-blank lines after the header's blank line, one each, in order.
     numbered = [dataclasses.replace(event, line=index + 1) for index, event in enumerate(events)]
     body = render(hand.header, numbered)
-    lines = [event.line for event in parse_log(body).events]
+    printed = body.splitlines()
+    after_header = printed.index("") + 1 if "" in printed else 0
+    lines = [number + 1 for number in range(after_header, len(printed)) if printed[number]]
     found = sorted(
         ((lines[where[id(event)]] + len(marked), name, detail) for event, name, detail in marked),
         key=lambda item: item[0],
     )
-    faults = tuple(Fault(name, _kind(name), line, detail) for line, name, detail in found)
+    faults = tuple(Fault(name, FAULTS[name].kind, line, detail) for line, name, detail in found)
     text = "".join(fault.comment + "\n" for fault in faults) + body
     return FaultyHand(hand.number, hand.seed, text, faults, hand)
-
-
-def _kind(name: str) -> Kind | None:
-    if name in FAULTS:
-        return FAULTS[name].kind
-    return _SECOND_LINES.get(name)
-
-
-_SECOND_LINES: Final[Mapping[str, Kind]] = {"false-openers-shown": Kind.FALSE_OPENERS}
-"""Names of a fault's second line that are not faults of their own."""
 
 
 # --- what the table looked like before each event --------------------------------------------------
@@ -316,8 +312,8 @@ def _cards(event: ev.Event) -> tuple[Card, ...]:
 @dataclass(frozen=True, slots=True)
 class _Made:
     events: list[ev.Event]
-    marks: list[tuple[ev.Event, str | None, str]]
-    """The events that carry a fault, each with its name (None: the maker's own) and detail."""
+    marks: list[tuple[ev.Event, str]]
+    """The events that carry the fault, each with what was done there in a few words."""
     replaced: Mapping[int, ev.Event] = field(default_factory=dict)
     """Events changed in place (a card respelled through a hand), by the id of the one they replace."""
 
@@ -370,7 +366,7 @@ def out_of_turn(table: _Table, rng: random.Random) -> _Made | None:
     event = events[index]
     skipped = getattr(events[index - back], "player", "")
     moved = [*events[: index - back], event, *events[index - back : index], *events[index + 1 :]]
-    return _Made(moved, [(event, None, f"{_name(event.player)} acts before {_name(skipped)}")])  # type: ignore[attr-defined]
+    return _Made(moved, [(event, f"{_name(event.player)} acts before {_name(skipped)}")])  # type: ignore[attr-defined]
 
 
 def fold_out_of_turn(table: _Table, rng: random.Random) -> _Made | None:
@@ -392,7 +388,7 @@ def fold_out_of_turn(table: _Table, rng: random.Random) -> _Made | None:
     event, before = events[index], events[index - 1]
     moved = [*events[: index - 1], event, before, *events[index + 1 :]]
     detail = f"{_name(event.player)} folds before {_name(before.player)}'s turn"  # type: ignore[attr-defined]
-    return _Made(moved, [(event, None, detail)])
+    return _Made(moved, [(event, detail)])
 
 
 def draw_out_of_turn(table: _Table, rng: random.Random) -> _Made | None:
@@ -413,7 +409,7 @@ def draw_out_of_turn(table: _Table, rng: random.Random) -> _Made | None:
     event, before = events[index], events[index - 1]
     moved = [*events[: index - 1], event, before, *events[index + 1 :]]
     detail = f"{_name(event.player)} draws before {_name(before.player)}"  # type: ignore[attr-defined]
-    return _Made(moved, [(event, None, detail)])
+    return _Made(moved, [(event, detail)])
 
 
 def _after_dealt(table: _Table) -> list[int]:
@@ -434,9 +430,7 @@ def exposed_by_dealer(table: _Table, rng: random.Random) -> _Made | None:
     index, player = rng.choice(spots)
     card = rng.choice(table.hand_at(player, index))
     event = ev.CardExposed("dealer", card, owner=player, by_dealer=True)
-    return _Made(
-        table.insert(index, event), [(event, None, f"the dealer exposes {_name(player)}'s {card!r}")]
-    )
+    return _Made(table.insert(index, event), [(event, f"the dealer exposes {_name(player)}'s {card!r}")])
 
 
 def exposed_by_player(table: _Table, rng: random.Random) -> _Made | None:
@@ -452,7 +446,7 @@ def exposed_by_player(table: _Table, rng: random.Random) -> _Made | None:
     index, player = rng.choice(spots)
     card = rng.choice(table.hand_at(player, index))
     event = ev.CardExposed(player, card, owner=player)
-    return _Made(table.insert(index, event), [(event, None, f"{_name(player)} exposes his {card!r}")])
+    return _Made(table.insert(index, event), [(event, f"{_name(player)} exposes his {card!r}")])
 
 
 def exposed_on_draw(table: _Table, rng: random.Random) -> _Made | None:
@@ -470,7 +464,7 @@ def exposed_on_draw(table: _Table, rng: random.Random) -> _Made | None:
     card = rng.choice(draw.received)
     event = ev.CardExposed("dealer", card, owner=draw.player, by_dealer=True)
     detail = f"the dealer exposes {_name(draw.player)}'s {card!r} on the draw"
-    return _Made(table.insert(index + 1, event), [(event, None, detail)])
+    return _Made(table.insert(index + 1, event), [(event, detail)])
 
 
 def flashed_card(table: _Table, rng: random.Random) -> _Made | None:
@@ -481,9 +475,7 @@ def flashed_card(table: _Table, rng: random.Random) -> _Made | None:
         return None
     card = rng.choice(table.stub(index))
     event = ev.CardExposed("dealer", card, by_dealer=True)
-    return _Made(
-        table.insert(index + 1, event), [(event, None, f"the dealer flashes {card!r} from the stub")]
-    )
+    return _Made(table.insert(index + 1, event), [(event, f"the dealer flashes {card!r} from the stub")])
 
 
 def face_up_in_pack(table: _Table, rng: random.Random) -> _Made | None:
@@ -494,7 +486,7 @@ def face_up_in_pack(table: _Table, rng: random.Random) -> _Made | None:
         return None
     card = rng.choice(table.stub(index))
     event = ev.CardFaceUpInPack(card)
-    return _Made(table.insert(index + 1, event), [(event, None, f"{card!r} is found face up in the pack")])
+    return _Made(table.insert(index + 1, event), [(event, f"{card!r} is found face up in the pack")])
 
 
 def _owed(table: _Table, index: int) -> Decimal:
@@ -527,9 +519,7 @@ def short_call(table: _Table, rng: random.Random) -> _Made | None:
     owed = _owed(table, index)
     amount = Decimal(rng.randint(1, int(owed) - 1)) if owed == int(owed) else owed - 1
     event = ev.Call(call.player, amount)
-    return _Made(
-        table.replace(index, event), [(event, None, f"{_name(call.player)} calls {amount} of {owed}")]
-    )
+    return _Made(table.replace(index, event), [(event, f"{_name(call.player)} calls {amount} of {owed}")])
 
 
 def short_call_refused(table: _Table, rng: random.Random) -> _Made | None:
@@ -547,8 +537,8 @@ def short_call_refused(table: _Table, rng: random.Random) -> _Made | None:
     refusal = ev.BetCompletion(call.player, completed=False)
     events = [*made.events[:later], refusal, *made.events[later:]]
     marks = [
-        (call, "short-call", made.marks[0][2]),
-        (refusal, None, f"{_name(call.player)} does not complete"),
+        (call, made.marks[0][1]),
+        (refusal, f"{_name(call.player)} does not complete"),
     ]
     return _Made(events, marks)
 
@@ -562,7 +552,7 @@ def check_facing_bet(table: _Table, rng: random.Random) -> _Made | None:
     assert isinstance(call, ev.Call)
     event = ev.Check(call.player)
     detail = f"{_name(call.player)} checks facing a bet of {_owed(table, index)}"
-    return _Made(table.replace(index, event), [(event, None, detail)])
+    return _Made(table.replace(index, event), [(event, detail)])
 
 
 def _limited_bets(table: _Table) -> list[int]:
@@ -587,7 +577,7 @@ def short_bet(table: _Table, rng: random.Random) -> _Made | None:
     assert isinstance(bet, ev.Bet | ev.Open)
     event = dataclasses.replace(bet, amount=bet.amount - 1)
     detail = f"{_name(bet.player)} bets {event.amount} where the limit's bet is {bet.amount}"
-    return _Made(table.replace(index, event), [(event, None, detail)])
+    return _Made(table.replace(index, event), [(event, detail)])
 
 
 def over_limit(table: _Table, rng: random.Random) -> _Made | None:
@@ -601,7 +591,7 @@ def over_limit(table: _Table, rng: random.Random) -> _Made | None:
     top = max(limit.high or ZERO, limit.top or ZERO, bet.amount)
     event = dataclasses.replace(bet, amount=top + rng.choice((1, 2, top)))
     detail = f"{_name(bet.player)} bets {event.amount}, over the limit"
-    return _Made(table.replace(index, event), [(event, None, detail)])
+    return _Made(table.replace(index, event), [(event, detail)])
 
 
 def wrong_count_dealt(table: _Table, rng: random.Random) -> _Made | None:
@@ -612,7 +602,7 @@ def wrong_count_dealt(table: _Table, rng: random.Random) -> _Made | None:
     index, player = rng.choice(spots)
     count = table.config.hand_size + rng.choice((1, -1))
     event = ev.WrongCardCount(player, count, dealt=True)
-    return _Made(table.insert(index, event), [(event, None, f"{_name(player)} was dealt {count} cards")])
+    return _Made(table.insert(index, event), [(event, f"{_name(player)} was dealt {count} cards")])
 
 
 def wrong_count_held(table: _Table, rng: random.Random) -> _Made | None:
@@ -623,9 +613,7 @@ def wrong_count_held(table: _Table, rng: random.Random) -> _Made | None:
     index, player = rng.choice(spots)
     count = table.config.hand_size + rng.choice((1, -1))
     event = ev.WrongCardCount(player, count, dealt=False)
-    return _Made(
-        table.insert(index, event), [(event, None, f"{_name(player)} has {count} cards before the draw")]
-    )
+    return _Made(table.insert(index, event), [(event, f"{_name(player)} has {count} cards before the draw")])
 
 
 def foul_hand(table: _Table, rng: random.Random) -> _Made | None:
@@ -640,9 +628,7 @@ def foul_hand(table: _Table, rng: random.Random) -> _Made | None:
     index, player = rng.choice(spots)
     count = table.config.hand_size + rng.choice((1, -1))
     event = ev.WrongCardCount(player, count, dealt=False)
-    return _Made(
-        table.insert(index, event), [(event, None, f"{_name(player)} has {count} cards after the draw")]
-    )
+    return _Made(table.insert(index, event), [(event, f"{_name(player)} has {count} cards after the draw")])
 
 
 def _substitute(
@@ -719,12 +705,12 @@ def false_openers(table: _Table, rng: random.Random) -> _Made | None:
                 and getattr(events[i], "player", None) == opener
             ]
             detail = f"{_name(opener)} opens without openers (dealt {new!r}, not {old!r})"
-            marks: list[tuple[ev.Event, str | None, str]] = [(marked, None, detail)]
+            marks: list[tuple[ev.Event, str]] = [(marked, detail)]
             if not shows:
                 kept = tuple(card for card in hand if card != new) if new in hand else hand
                 proof = ev.ShowOpeners(opener, kept[:2] if len(kept) >= 2 else kept)
                 events = [*events[: deal.end], proof, *events[deal.end :]]
-                marks.append((proof, "false-openers-shown", f"{_name(opener)} shows what he opened on"))
+                marks.append((proof, f"{_name(opener)} shows what he opened on"))
             return _Made(events, marks, replaced)
     return None
 
@@ -750,9 +736,7 @@ def openers_not_shown(table: _Table, rng: random.Random) -> _Made | None:
     end = deal.end - (len(table.events) - len(events))
     statement = ev.OpenersNotShown(opener)
     events = [*events[:end], statement, *events[end:]]
-    return _Made(
-        events, [(statement, None, f"{_name(opener)} cannot show openers (his deal is not in the log)")]
-    )
+    return _Made(events, [(statement, f"{_name(opener)} cannot show openers (his deal is not in the log)")])
 
 
 def over_draw(table: _Table, rng: random.Random) -> _Made | None:
@@ -784,7 +768,7 @@ def over_draw(table: _Table, rng: random.Random) -> _Made | None:
     )
     events[index] = event
     detail = f"{_name(draw.player)} draws {most + 1}, one more than the game allows"
-    return _Made(events, [(event, None, detail)], replaced)
+    return _Made(events, [(event, detail)], replaced)
 
 
 def acts_after_fold(table: _Table, rng: random.Random) -> _Made | None:
@@ -812,7 +796,7 @@ def acts_after_fold(table: _Table, rng: random.Random) -> _Made | None:
         new, what = ev.Call(player), "calls"
     else:
         new, what = ev.Check(player), "checks"
-    return _Made(table.insert(at, new), [(new, None, f"{_name(player)} {what} after folding")])
+    return _Made(table.insert(at, new), [(new, f"{_name(player)} {what} after folding")])
 
 
 def misdeal(table: _Table, rng: random.Random) -> _Made | None:
@@ -825,7 +809,7 @@ def misdeal(table: _Table, rng: random.Random) -> _Made | None:
     caller = rng.choice((None, *live))
     event = ev.MisdealCalled(caller)
     who = "the table" if caller is None else _name(caller)
-    return _Made(table.insert(index + 1, event), [(event, None, f"{who} calls a misdeal")])
+    return _Made(table.insert(index + 1, event), [(event, f"{who} calls a misdeal")])
 
 
 _DECLARED: Final = (
@@ -852,7 +836,7 @@ def declaration(table: _Table, rng: random.Random) -> _Made | None:
     assert isinstance(show, ev.Show)
     words = rng.choice(_DECLARED)
     event = ev.Declare(show.player, words)
-    return _Made(table.insert(index, event), [(event, None, f"{_name(show.player)} declares {words}")])
+    return _Made(table.insert(index, event), [(event, f"{_name(show.player)} declares {words}")])
 
 
 def verbal_bet(table: _Table, rng: random.Random) -> _Made | None:
@@ -874,12 +858,12 @@ def verbal_bet(table: _Table, rng: random.Random) -> _Made | None:
     if rng.random() < 0.5:
         event = ev.Says(action.player, said)  # type: ignore[attr-defined]
         detail = f"{_name(action.player)} says {said!r} and puts no chips in"  # type: ignore[attr-defined]
-        return _Made(table.replace(index, event), [(event, None, detail)])
+        return _Made(table.replace(index, event), [(event, detail)])
     if amount is not None:
         said = f"{verb} {amount + rng.choice((1, 2))}"
     event = ev.Says(action.player, said)  # type: ignore[attr-defined]
     detail = f"{_name(action.player)} says {said!r}, then puts in chips"  # type: ignore[attr-defined]
-    return _Made(table.insert(index, event), [(event, None, detail)])
+    return _Made(table.insert(index, event), [(event, detail)])
 
 
 def duplicate_card(table: _Table, rng: random.Random) -> _Made | None:
@@ -894,7 +878,7 @@ def duplicate_card(table: _Table, rng: random.Random) -> _Made | None:
     player = rng.choice(sorted(deal.dealt))
     card = rng.choice(deal.dealt[player] or (rng.choice(table.pack),))
     event = ev.DuplicateCard(card)
-    return _Made(table.insert(index, event), [(event, None, f"a second {card!r} is found")])
+    return _Made(table.insert(index, event), [(event, f"a second {card!r} is found")])
 
 
 def wrong_dealer(table: _Table, rng: random.Random) -> _Made | None:
@@ -907,7 +891,7 @@ def wrong_dealer(table: _Table, rng: random.Random) -> _Made | None:
         return None
     player = rng.choice([name for name in table.seats if name != table.dealer])
     event = ev.WrongDealer(player)
-    return _Made(table.insert(index, event), [(event, None, f"{_name(player)} dealt, not the dealer")])
+    return _Made(table.insert(index, event), [(event, f"{_name(player)} dealt, not the dealer")])
 
 
 def cut_problem(table: _Table, rng: random.Random) -> _Made | None:
@@ -918,7 +902,7 @@ def cut_problem(table: _Table, rng: random.Random) -> _Made | None:
         return None
     problem = rng.choice(list(ev.CutProblem))
     event = ev.CutIrregularity(problem)
-    return _Made(table.insert(index, event), [(event, None, str(problem.value))])
+    return _Made(table.insert(index, event), [(event, str(problem.value))])
 
 
 def draw_count_misstated(table: _Table, rng: random.Random) -> _Made | None:
@@ -950,7 +934,7 @@ def draw_count_misstated(table: _Table, rng: random.Random) -> _Made | None:
     while later < len(table.events) and isinstance(table.events[later], ev.Draw | ev.StandPat):
         later += 1
     at = rng.choice((index + 1, later))
-    return _Made(table.insert(at, asked, answer), [(answer, None, detail)])
+    return _Made(table.insert(at, asked, answer), [(answer, detail)])
 
 
 def discards_retrieved(table: _Table, rng: random.Random) -> _Made | None:
@@ -963,7 +947,7 @@ def discards_retrieved(table: _Table, rng: random.Random) -> _Made | None:
         return None
     player = getattr(table.events[index], "player", "")
     event = ev.DiscardsPickedUp(player)
-    return _Made(table.insert(index + 1, event), [(event, None, f"{_name(player)} picks up his discards")])
+    return _Made(table.insert(index + 1, event), [(event, f"{_name(player)} picks up his discards")])
 
 
 def stake_changed(table: _Table, rng: random.Random) -> _Made | None:
@@ -982,7 +966,7 @@ def stake_changed(table: _Table, rng: random.Random) -> _Made | None:
     amount = Decimal(rng.choice((5, 10, 20)))
     event = ev.StackChanged(player, amount, added=added)
     detail = f"{_name(player)} {'adds' if added else 'takes off'} {amount} during the deal"
-    return _Made(table.insert(index, event), [(event, None, detail)])
+    return _Made(table.insert(index, event), [(event, detail)])
 
 
 def wrong_hand_count(table: _Table, rng: random.Random) -> _Made | None:
@@ -994,7 +978,7 @@ def wrong_hand_count(table: _Table, rng: random.Random) -> _Made | None:
     count = len(table.seats) + rng.choice((1, -1))
     event = ev.HandsDealt(count=count)
     return _Made(
-        table.insert(index, event), [(event, None, f"the dealer dealt {count} hands to {len(table.seats)}")]
+        table.insert(index, event), [(event, f"the dealer dealt {count} hands to {len(table.seats)}")]
     )
 
 
