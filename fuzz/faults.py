@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import textwrap
 import time
 import traceback
 from collections import Counter
@@ -102,8 +103,12 @@ def rulebook_named(name: str) -> Rulebook:
 # --- the checks -----------------------------------------------------------------------------------
 
 
-def check_log(text: str, book: Rulebook) -> list[Failure]:
-    """Every property that ``text`` ruled under ``book`` breaks (empty: all hold)."""
+def check_log(text: str, book: Rulebook, *, unruled: Counter[str] | None = None) -> list[Failure]:
+    """Every property that ``text`` ruled under ``book`` breaks (empty: all hold).
+
+    ``unruled`` counts, by their reason with names and numbers taken out, the lines the referee
+    read but did not rule on: not a failure (they are reported), but the engine's to-do list.
+    """
     from referee.engine import rule_log
     from referee.log import parse_log
     from referee.report.jsondoc import to_json
@@ -123,6 +128,8 @@ def check_log(text: str, book: Rulebook) -> list[Failure]:
         detail = f"{type(error).__name__}: {error} at {where}"
         return [Failure("no-traceback", f"{type(error).__name__} at {where}", detail, name)]
     one, two = to_json(result), to_json(again)
+    if unruled is not None:
+        unruled.update(_shape(line.note) for line in result.unruled)
     failures = []
     if one != two:
         failures.append(Failure("deterministic", "deterministic", "two rulings of one log differ", name))
@@ -136,6 +143,12 @@ def check_log(text: str, book: Rulebook) -> list[Failure]:
     failures += award_after_shows(log, result, name, config)
     failures += lines_contract(text, log, data, name)
     return failures
+
+
+def _shape(note: str) -> str:
+    """A reason with the particulars taken out, so that like reasons count together."""
+    note = re.sub(r"\b[A-Z][\w]*\b", "NAME", note)
+    return re.sub(r"\d+(\.\d+)?", "N", note)
 
 
 def _config(log: ev.HandLog, book: Rulebook) -> PlayConfig:
@@ -283,12 +296,22 @@ def out_only_by_fold(
     return failures
 
 
+ACTION_KINDS: Final = frozenset(
+    {"out-of-turn", "check-facing-bet", "verbal-bet", "improper-fold", "action-misnamed", "short-bet"}
+    | {"over-limit", "raise-cap", "bet-not-completed", "plays-while-sitting-out"}
+)
+"""Irregularities about a player's own betting action: the likeliest to set him on the way out."""
+
+
 def _cause(who: _Who, players: Sequence[str]) -> str:
-    """The class of a player left out: the last ruling that names him (``after out-of-turn/options``)."""
-    for ruling in reversed(who.rulings):
-        if any(_mentions(ruling.event, player) for player in players):
-            return f"after {ruling.irregularity}/{ruling.decision}"
-    return "no ruling names him"
+    """The class of a player left out: the first ruling on one of his betting actions, else the first
+    ruling on a line that names him (``after out-of-turn/options``) — what set him on the way out,
+    not what the log did after."""
+    named = [r for r in who.rulings if any(_mentions(r.event, player) for player in players)]
+    ruling = next((r for r in named if str(r.irregularity) in ACTION_KINDS), named[0] if named else None)
+    if ruling is None:
+        return "no ruling names him"
+    return f"after {ruling.irregularity}/{ruling.decision}"
 
 
 def _before(who: _Who, line: int) -> str:
@@ -402,11 +425,16 @@ def lines_contract(text: str, log: ev.HandLog, data: dict[str, Any], name: str) 
 
 @dataclass(frozen=True, slots=True)
 class Known:
-    """A failure class the engine has today: what it breaks, and its smallest log."""
+    """A failure class the engine has today: what it breaks, where it was found, and its smallest log."""
 
     name: str
     prop: str
-    matches: Callable[[Failure], bool]
+    key: str
+    """The class (:attr:`Failure.key`) it is."""
+    rulebook: str
+    """The rulebook its smallest log fails under."""
+    found: tuple[int, int]
+    """(seed, hand) of the injected hand it was first found in (:func:`cases`)."""
     wrong: str
     """What the engine does wrong, in a sentence."""
 
@@ -414,48 +442,149 @@ class Known:
     def path(self) -> Path:
         return KNOWN_DIR / f"{self.name}.log"
 
-    @property
-    def rulebook(self) -> str:
-        """The rulebook the smallest log fails under (its ``# rulebook:`` comment, else scarne)."""
-        for line in self.path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("# rulebook: "):
-                return line.removeprefix("# rulebook: ").strip()
-        return "scarne"
+    def matches(self, failure: Failure) -> bool:
+        return (failure.prop, failure.key) == (self.prop, self.key)
 
 
-KNOWN: Final[tuple[Known, ...]] = ()
+KNOWN: Final[tuple[Known, ...]] = (
+    Known(
+        "dropped-after-out-of-turn-options",
+        "out-only-by-fold",
+        "left out of the showdown, after out-of-turn/options",
+        "bicycle",
+        (0, 1345),
+        "an action out of turn ruled `options` (at his turn he may drop, call or raise) leaves the player "
+        "with no line at his proper turn; the engine then drops him from the deal with no fold and no "
+        "ruling that says so, and though he draws and shows later he does not contest the pot (the lines "
+        "after his turn are ruled out of turn as if the turn were still his). Scarne, pagat, parlour, "
+        "bicycle and friday-night alike.",
+    ),
+    Known(
+        "dropped-after-out-of-turn-bet-withdrawn",
+        "out-only-by-fold",
+        "left out of the showdown, after out-of-turn/bet-withdrawn",
+        "casino",
+        (0, 1886),
+        "an action out of turn ruled `bet-withdrawn` (his chips come back and he acts freely in turn) "
+        "leaves the player with no line at his proper turn; the engine drops him from the deal with no "
+        "fold and no ruling, and though he draws and shows later he does not contest the pot.",
+    ),
+    Known(
+        "dropped-after-check-facing-bet-withdrawn",
+        "out-only-by-fold",
+        "left out of the showdown, after check-facing-bet/bet-withdrawn",
+        "casino",
+        (0, 29168),
+        "a check facing a bet ruled `bet-withdrawn` ('the check does not count and the turn stays with "
+        "him'); when the log moves on without another line of his, the engine drops him with no fold and "
+        "no ruling, and though he draws and shows later he does not contest the pot.",
+    ),
+    Known(
+        "uncontested-after-out-of-turn-all-in-stands",
+        "out-only-by-fold",
+        "uncontested over a player who shows, after out-of-turn/bet-stands",
+        "friday-night",
+        (0, 86405),
+        "an all-in out of turn ruled `bet-stands` ('stands as that bet when the turn comes') is not in "
+        "front of the player after the all-in player's turn: his `calls` is ruled a call with nothing to "
+        "call (action-misnamed, a check), the check passes him out (pass and out), and the deal is won "
+        "uncontested by the all-in player though the caller never folded and shows.",
+    ),
+    Known(
+        "awarded-before-shows-after-call-counted-as-check",
+        "award-after-shows",
+        "pot awarded before the shows, after action-misnamed/bet-stands-as-call",
+        "friday-night",
+        (0, 86405),
+        "the same hand: the pot is awarded at the call the engine counts as a check, before the draw and "
+        "before both players show; every line after it is void ('the pot was already settled').",
+    ),
+)
 """Every failure class found and not yet fixed in the engine."""
 
 
 def known_class(failure: Failure) -> Known | None:
-    return next((known for known in KNOWN if known.prop == failure.prop and known.matches(failure)), None)
+    return next((known for known in KNOWN if known.matches(failure)), None)
+
+
+def _book_option(name: str) -> str:
+    if name in BUNDLED:
+        return name
+    return str(next(path for path in HOUSE_BOOKS if path.stem == name).relative_to(ROOT))
+
+
+def write_known(known: Known) -> str:
+    """Shrink the hand ``known`` was found in and write its smallest log, with comments saying why."""
+    seed, number = known.found
+    case = next(cases(1, seed, number))
+    book = rulebook_named(known.rulebook)
+    failure = next(f for f in check_log(case.text, book) if known.matches(f))
+    small = shrink(case.text, book, failure)
+    again = next(f for f in check_log(small, book) if known.matches(f))
+    wrapped = textwrap.wrap(f"engine: {known.wrong}", 100, subsequent_indent="  ")
+    head = [
+        f"# {known.prop} fails under {known.rulebook}: {again.detail}",
+        *(f"# {line}" for line in wrapped),
+        f"# class: {known.key}",
+        f"# found: hand {number} of seed {seed} ({case.faults} faults), python -m fuzz.faults --write-known",
+        f"# see it: referee rule {known.path.relative_to(ROOT)} -r {_book_option(known.rulebook)}",
+        f"rulebook: {known.rulebook}" if known.rulebook in BUNDLED else "",
+    ]
+    text = "\n".join(line for line in head if line) + "\n" + small
+    KNOWN_DIR.mkdir(parents=True, exist_ok=True)
+    known.path.write_text(text, encoding="utf-8")
+    return text
 
 
 # --- shrinking ------------------------------------------------------------------------------------
 
 
+STRUCTURE: Final = frozenset({"antes", "deal", "draw", "showdown", "new deal"})
+"""Lines the shrinker keeps, with the header: the shape of the hand, so the smallest log still reads
+as a hand (without its antes a pot is empty and the failure is another one)."""
+
+
 def shrink(text: str, book: Rulebook, failure: Failure) -> str:
-    """The fewest lines of ``text`` (then words of each line) that still fail as ``failure`` does."""
+    """The fewest event lines of ``text`` that still fail as ``failure`` does (same property, same class).
+
+    The header and the lines of :data:`STRUCTURE` stay; whole lines only go: dropping words would
+    drop cards from a show and make a foul hand of it, a new irregularity rather than a smaller case.
+    """
     from fuzz.shrink import _ddmin
 
-    def fails(lines: list[str]) -> bool:
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    kept = [i for i, line in enumerate(lines) if _is_header(line) or line in STRUCTURE]
+    # Line numbers as bytes: fuzz.shrink._ddmin works on lists of bytes.
+    movable = [str(i).encode() for i in range(len(lines)) if i not in kept]
+
+    def text_of(chosen: list[bytes]) -> str:
+        rows = sorted([*kept, *map(int, chosen)])
+        return "\n".join(lines[i] for i in rows) + "\n"
+
+    def fails(chosen: list[bytes]) -> bool:
         return any(
             (found.prop, found.key) == (failure.prop, failure.key)
-            for found in check_log("\n".join(lines) + "\n", book)
+            for found in check_log(text_of(chosen), book)
         )
 
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    if not fails(lines):
+    if not fails(movable):
         return text
-    lines = _ddmin(lines, fails)
-    for row in range(len(lines)):
-        words = lines[row].split(" ")
+    return text_of(_ddmin(movable, fails))
 
-        def fails_with(kept: list[str], row: int = row) -> bool:
-            return fails([*lines[:row], " ".join(kept), *lines[row + 1 :]])
 
-        lines[row] = " ".join(_ddmin(words, fails_with))
-    return "\n".join(lines) + "\n"
+def _is_header(line: str) -> bool:
+    key = line.split(":", 1)[0]
+    return ":" in line and key in (
+        "title",
+        "game",
+        "rulebook",
+        "seats",
+        "dealer",
+        "ante",
+        "limit",
+        "stacks",
+        "rake",
+    )
 
 
 # --- running many -----------------------------------------------------------------------------------
@@ -486,13 +615,17 @@ def cases(count: int, seed: int, start: int = 1) -> Iterator[Case]:
 
 
 def run(
-    count: int, seed: int, *, report: Callable[[str], None] = print
+    count: int,
+    seed: int,
+    *,
+    report: Callable[[str], None] = print,
+    unruled: Counter[str] | None = None,
 ) -> dict[str, list[tuple[Case, Failure]]]:
     """Check ``count`` cases; the failures by class (``prop: key``)."""
     found: dict[str, list[tuple[Case, Failure]]] = {}
     started = time.perf_counter()
     for case in cases(count, seed):
-        for failure in check_log(case.text, case.book):
+        for failure in check_log(case.text, case.book, unruled=unruled):
             found.setdefault(f"{failure.prop}: {failure.key}", []).append((case, failure))
         if case.number % 5000 == 0:
             report(f"{case.number} hands, {time.perf_counter() - started:.0f}s, {len(found)} failure classes")
@@ -505,9 +638,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-shrink", action="store_true", help="report failures without shrinking them")
     parser.add_argument("--save", type=Path, help="write each class's smallest log into this folder")
+    parser.add_argument("--write-known", action="store_true", help="(re)write tests/data/faults/ from KNOWN")
     args = parser.parse_args(argv)
+    if args.write_known:
+        for known in KNOWN:
+            print(f"== {known.path.relative_to(ROOT)}\n{write_known(known)}")
+        return 0
     started = time.perf_counter()
-    found = run(args.hands, args.seed)
+    unruled: Counter[str] = Counter()
+    found = run(args.hands, args.seed, unruled=unruled)
     seconds = time.perf_counter() - started
     total = sum(len(items) for items in found.values())
     rate = args.hands / seconds
@@ -516,14 +655,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = 0
     for name, items in sorted(found.items(), key=lambda item: -len(item[1])):
         case, failure = items[0]
-        known = known_class(failure)
-        unknown += known is None
-        label = f"known: {known.name}" if known else "NEW"
+        klass = known_class(failure)
+        unknown += klass is None
+        label = f"known: {klass.name}" if klass else "NEW"
         print(f"\n== {name} — {len(items)} cases ({label})")
         print(
             f"   first: hand {case.number} (seed {case.seed}, {case.faults} faults) under {failure.rulebook}"
         )
         print(f"   {failure.detail}")
+        print(f"   all: {', '.join(f'{c.number}/{f.rulebook}' for c, f in items[:40])}")
         if not args.no_shrink:
             small = shrink(case.text, case.book, failure)
             if args.save is not None:
@@ -534,6 +674,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 (args.save / f"{slug}.log").write_text(note + small, encoding="utf-8")
             print("   smallest log:")
             print("".join(f"     {line}\n" for line in small.splitlines()), end="")
+    if unruled:
+        print(f"\nlines read but not ruled on (reported, not failures): {sum(unruled.values())}")
+        for reason, count in unruled.most_common(15):
+            print(f"  {count:6d}  {reason}")
     counts = Counter(failure.prop for items in found.values() for _, failure in items)
     print(f"\nby property: {dict(counts)}; {unknown} class(es) not in KNOWN")
     return 1 if unknown else 0
