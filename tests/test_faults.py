@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -234,14 +235,20 @@ def _hands_of(output: str) -> list[str]:
     return [part.split("\n", 1)[1] for part in parts]
 
 
-def test_simulate_faults_prints_logs_that_check() -> None:
-    result = CliRunner().invoke(app, ["simulate", "--faults", "2", "-n", "5", "--seed", "1"])
+def test_simulate_faults_prints_logs_that_check(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "--faults", "2", "-n", "5", "--seed", "1"])
     assert result.exit_code == 0, result.output
     logs = _hands_of(result.stdout)
     assert len(logs) == 5
-    for text in logs:
+    for number, text in enumerate(logs):
         assert text.startswith("# fault: ")
-        parse_log(text)
+        path = tmp_path / f"hand-{number}.log"
+        path.write_text(text, encoding="utf-8")
+        checked = runner.invoke(app, ["check", str(path)])
+        assert checked.exit_code == 0, checked.output
+        formatted = runner.invoke(app, ["fmt", str(path)])
+        assert formatted.stdout == text
 
 
 def test_simulate_under_two_rulebooks_prints_only_hands_they_rule_differently() -> None:

@@ -760,6 +760,12 @@ def over_draw(table: _Table, rng: random.Random) -> _Made | None:
     stub = table.stub(index)
     if not kept or not stub:
         return None
+    with_ace = table.config.max_draw_with_ace
+    if with_ace is not None and with_ace > most:
+        # Where an ace kept lets a player draw one more, the card he keeps must not be an ace (or joker).
+        kept = [old for old in kept if not any(_ace(card) for card in kept if card != old)]
+        if not kept:
+            return None
     old, new = rng.choice(kept), rng.choice(stub)
     deal = table.deal_of(index)
     events, replaced = _substitute(table.events, index + 1, deal.end, draw.player, old, new)
@@ -769,6 +775,11 @@ def over_draw(table: _Table, rng: random.Random) -> _Made | None:
     events[index] = event
     detail = f"{_name(draw.player)} draws {most + 1}, one more than the game allows"
     return _Made(events, [(event, detail)], replaced)
+
+
+def _ace(card: Card) -> bool:
+    """An ace or the joker (``As``, ``Jk``)."""
+    return repr(card).startswith("A") or repr(card) == "Jk"
 
 
 def acts_after_fold(table: _Table, rng: random.Random) -> _Made | None:
