@@ -124,9 +124,17 @@ def simulate_hands(
 
 
 def iter_hands(
-    count: int, seed: int, *, game: str | None = None, rulebook: str | Rulebook | None = None
+    count: int,
+    seed: int,
+    *,
+    game: str | None = None,
+    rulebook: str | Rulebook | None = None,
+    start: int = 1,
 ) -> Iterator[SimulatedHand]:
-    """The hands of :func:`simulate_hands`, one at a time (hand ``k`` depends only on ``seed`` and ``k``)."""
+    """The hands of :func:`simulate_hands`, one at a time (hand ``k`` depends only on ``seed`` and ``k``).
+
+    ``start`` is the number of the first hand: ``iter_hands(1, s, start=k)`` makes hand ``k`` alone.
+    """
     if count < 0:
         raise SimulationError(f"a count of hands is zero or more, not {count}")
     book = _load(rulebook)
@@ -137,7 +145,7 @@ def iter_hands(
         names = _playable(book)
         plans = [_plan(book, name) for name in names]
         weights = [_GAME_WEIGHTS[GAMES.index(name)] for name in names]
-    for number in range(1, count + 1):
+    for number in range(start, start + count):
         rng = random.Random(f"referee-simulate:{seed}:{number}")
         plan = plans[0] if len(plans) == 1 else rng.choices(plans, weights)[0]
         yield _LogBuilder(rng, plan, number, seed, named).build()
