@@ -11,6 +11,7 @@ nothing a log says raises.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -352,6 +353,8 @@ class Replay:
             self._lines = self.text.splitlines()  # only lines with something to say are needed
         if 0 < event.line <= len(self._lines):
             line = self._lines[event.line - 1]
+            if "#" not in line:  # most lines: no comment to look for (a character-by-character scan)
+                return line.strip()
             start = comment_start(line)
             return (line if start < 0 else line[:start]).strip()
         return type(event).__name__
@@ -395,18 +398,24 @@ class Replay:
         for event in self.log.events:
             if event.line > 0:
                 by_line.setdefault(event.line, []).append(event)
+        voided = self.voided
+        applied, ruled, void_status = LineStatus.APPLIED, LineStatus.RULED, LineStatus.VOID
         outcomes: list[LineOutcome] = []
         for line, events in by_line.items():
             text = self.text_of(events[0])
-            void = [self.voided[id(event)][1] for event in events if id(event) in self.voided]
             if line in first_ruling:
                 index = first_ruling[line]
-                outcomes.append(LineOutcome(line, text, LineStatus.RULED, rulings[index].explanation, index))
-            elif void and len(void) == len(events):
-                outcomes.append(LineOutcome(line, text, LineStatus.VOID, sentence(void[0]) + "."))
-            else:
-                outcomes.append(LineOutcome(line, text, LineStatus.APPLIED, notes.get(line, "")))
-        return tuple(sorted(outcomes, key=lambda outcome: outcome.line))
+                outcomes.append(LineOutcome(line, text, ruled, rulings[index].explanation, index))
+                continue
+            if voided:  # most logs have no void line at all
+                void = [voided[id(event)][1] for event in events if id(event) in voided]
+                if void and len(void) == len(events):
+                    outcomes.append(LineOutcome(line, text, void_status, sentence(void[0]) + "."))
+                    continue
+            outcomes.append(LineOutcome(line, text, applied, notes.get(line, "")))
+        if any(a.line > b.line for a, b in itertools.pairwise(outcomes)):
+            outcomes.sort(key=lambda outcome: outcome.line)  # a log's events out of line order
+        return tuple(outcomes)
 
     def known(self, name: str) -> bool:
         return name in self.state.seats
@@ -745,6 +754,23 @@ class Replay:
             expected = state.expected_actor()
             if expected == name or expected is None or not state.seats[name].in_hand:
                 betting.decide_out_of_turn(self, name)
+            elif not state.seats[name].can_act and self._turn_passed(name, expected):
+                # All in by his out-of-turn chips, he is never the one to act: his proper turn is
+                # when the action reaches his seat, and it has.
+                betting.decide_out_of_turn(self, name)
+
+    def _turn_passed(self, name: str, expected: str) -> bool:
+        """Going round from the last player to act, the action reaches ``name``'s seat before the
+        player now to act (so his proper turn has come)."""
+        last = self.state.last_actor
+        if last is None:
+            return False
+        for other in self.state.players_from(last):
+            if other == name:
+                return True
+            if other == expected:
+                return False
+        return False
 
     # --- the draw -----------------------------------------------------------------------------
 
@@ -760,13 +786,13 @@ class Replay:
             pots.nobody_reopened(self, event)  # a reopened pot nobody opened: no draw
             return
         if state.phase in (Phase.BETTING, Phase.DEAL, Phase.BEFORE_DEAL, Phase.DRAW):
-            if state.phase is Phase.BETTING and not state.round_complete():
-                self.note(event, "the betting was not finished; the log moves on to the draw")
-            else:
-                self.note(event, "")
+            self.note(event, "")
             if self.state.pending:
                 for name in list(self.state.pending):
                     betting.decide_out_of_turn(self, name)
+            betting.passed_over(self, event)  # the round left unfinished: nobody half in the pot
+            if self.deal_over():
+                return
             state.phase = Phase.DRAW
             state.draw_index += 1
             state.served_this_draw = []
@@ -774,6 +800,10 @@ class Replay:
             self.state.skipped_on_draw = set()
             return
         self.note(event, "")
+
+    def deal_over(self) -> bool:
+        """The deal has ended (settled, carried or void): only a new deal follows."""
+        return self.state.phase is OVER
 
     def end_draw(self) -> None:
         """Players the log does not mention on the draw stood pat."""
@@ -858,6 +888,9 @@ class Replay:
         if self.state.pending:
             for name in list(self.state.pending):
                 betting.decide_out_of_turn(self, name)
+        betting.passed_over(self, event)
+        if self.deal_over():
+            return
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
         self.maybe_settle_showdown()

@@ -553,6 +553,7 @@ class Irregularities(Strict):
     acts_after_folding: Table | None = _table(Kind.ACTS_AFTER_FOLDING)
     back_in_after_passing: Table | None = _table(Kind.BACK_IN_AFTER_PASSING)
     raises_own_raise: Table | None = _table(Kind.RAISES_OWN_RAISE)
+    passed_over: Table | None = _table(Kind.PASSED_OVER)
 
     def get(self, kind: Kind) -> list[Row] | None:
         table: list[Row] | None = getattr(self, kind.value.replace("-", "_"))

@@ -55,6 +55,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "acts-after-folding",
             "back-in-after-passing",
             "raises-own-raise",
+            "passed-over",
         ),
     ),
     ("The draw", ("draw-irregularity", "draw-count-misstated", "discards-retrieved", "deck-exhausted")),

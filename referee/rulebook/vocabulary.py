@@ -142,6 +142,10 @@ class Kind(StrEnum):
     """Under pass and out (``game.betting.before_draw`` or ``after_draw: pass-and-out``), a player
     who passed and so dropped when the first bet came after him has a later line that would play:
     he calls, bets, raises, draws or shows."""
+    PASSED_OVER = "passed-over"
+    """The log moves on from a betting round (to the draw or the showdown) while a player still in
+    the pot has not met the bet facing him: the table passed him over. (With nothing to call he
+    has checked, which is no irregularity and is not ruled.)"""
     RAISES_OWN_RAISE = "raises-own-raise"
     """A player bets or raises again while his own bet or raise is the last one made and nobody has
     acted on it since: the turn has not come back to him."""
@@ -681,6 +685,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.ACTS_AFTER_FOLDING: (),
             Kind.BACK_IN_AFTER_PASSING: (),
             Kind.RAISES_OWN_RAISE: (),
+            Kind.PASSED_OVER: (),
         }.items()
     }
 )

@@ -738,3 +738,54 @@ def raise_figures(r: Replay, event: ev.Raise) -> None:
         f"{money(facing)}, so a raise of {money(event.amount)} makes {money(made)}; the raise is taken "
         f"as {money(event.amount)}, to {money(made)}",
     )
+
+
+# --- a betting round the log left unfinished ------------------------------------------------------
+
+
+def passed_over(r: Replay, event: ev.Event) -> None:
+    """The log moves on from a betting round (to the draw or the showdown) while players still in
+    have not met the bet facing them: the table passed them over. Each is ruled (``passed-over``),
+    clockwise, so nobody is left half in the pot; then a call the ruling makes him owe goes in, the
+    log having moved on without a word of his. (With nothing to call, a player the log does not
+    mention has checked: logs leave checks out, and that is no irregularity.)"""
+    from referee.adjudicate.remedies.betting import complete_now
+
+    state = r.state
+    if state.phase is not Phase.BETTING:
+        return
+    for name in state.live():
+        seat = state.seats[name]
+        owed = state.to_call(name)
+        if not seat.can_act or owed <= ZERO or name in state.completing:
+            # Nothing to call: whether or not a line says so, he checked (logs leave checks out).
+            continue
+        what = f"the table moved on with {name} still to act, {money(owed)} to call"
+        explain = worded(
+            what,
+            {
+                RemedyId.MUST_COMPLETE: f"{name} stayed in the pot, so {name} has called: the "
+                f"{money(owed)} go in.",
+                RemedyId.PLAY_ON: f"{name} plays on without putting in the {money(owed)}.",
+                RemedyId.HAND_DEAD: f"{name}'s hand is dead and the chips already in stay in the pot.",
+            },
+        )
+        # Nothing more goes in with the finding itself: a call the ruling makes him owe is made up
+        # below, a dead hand pays nothing more.
+        wager = Wager(Act.CALL, seat.put_in_round + seat.credit, event, full=state.current_bet)
+        finding = Finding(
+            Kind.PASSED_OVER,
+            event,
+            facts(state, {}),
+            Subject(player=name, wager=wager),
+            explain,
+            headline=_called_headline(name),
+        )
+        r.adjudicate(finding)
+    for name in list(state.completing):
+        complete_now(r, name)
+
+
+def _called_headline(name: str) -> Callable[[Verdict], str | None]:
+    """Passed over with a bet to call, ``must-complete`` makes him a caller: say so up top."""
+    return lambda verdict: f"{name} has called" if verdict.remedy is RemedyId.MUST_COMPLETE else None
