@@ -52,6 +52,7 @@ from referee.adjudicate.table import (
 )
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
+from referee.errors import LogError, Problem
 from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
@@ -757,6 +758,8 @@ class Replay:
             if self.pending:
                 for name in list(self.pending):
                     betting.decide_out_of_turn(self, name)
+                if self.state.phase is OVER:  # (read anew: mypy holds the phase narrowed above)
+                    return  # those rulings ended the deal (nobody opened): there is no draw
             state.phase = Phase.DRAW
             state.draw_index += 1
             state.served_this_draw = []
@@ -818,6 +821,9 @@ class Replay:
         if self.pending:
             for name in list(self.pending):
                 betting.decide_out_of_turn(self, name)
+            if state.phase is OVER:
+                self.note(event, f"void: {self.void_reason}")  # those rulings ended the deal
+                return
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
         self.maybe_settle_showdown()
@@ -997,11 +1003,28 @@ class Replay:
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
         awards, rake, self.last_pots = self._divided(split)
-        self.ledger.settle(awards, split.refunds, rake)
+        try:
+            self.ledger.settle(awards, split.refunds, rake)
+        except ValueError as error:
+            # The books never allow it; should a log find a way, it is a clear error at its line.
+            raise self._unpayable(str(error)) from None
         self.last_split = split
         self.outcome = outcome
         self.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
+
+    def _unpayable(self, why: str) -> LogError:
+        event = self.line_event
+        line = event.line if event is not None else 0
+        return LogError(
+            Problem(
+                f"the referee cannot pay this deal's pot ({why}): the log is not one it can settle",
+                self.log.source,
+                line,
+                source_line=self.text_of(event) if event is not None else "",
+                hint="please report this log: the referee should rule on it",
+            )
+        )
 
     def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
         """Each won pot divided once: the awards, the rake taken, and each pot for the report (who
