@@ -54,6 +54,8 @@ def simulate_logs(
             first = next(made, None)
         except SimulationError as error:
             known = ", ".join(playable_games(rulebook))
+            if not known:
+                raise typer.BadParameter(str(error), param_hint="--rulebook") from None
             raise typer.BadParameter(f"{error}; the simulator deals {known}", param_hint="--game") from None
         if first is None:
             return
