@@ -46,6 +46,7 @@ def simulate_logs(
     Every log is clean play: the referee replays it with no rulings.
     Printed logs are separated by a line `# --- hand K`.
     """
+    from referee.inputs import write_file
     from referee.simulate import SimulationError, iter_hands, playable_games
 
     with friendly_errors():
@@ -67,6 +68,6 @@ def simulate_logs(
                 typer.echo(f"# --- hand {hand.number}")
                 typer.echo(hand.text, nl=False)
             else:
-                (output / f"hand-{hand.number:0{width}d}.log").write_text(hand.text, encoding="utf-8")
+                write_file(output / f"hand-{hand.number:0{width}d}.log", hand.text, what="log")
         if output is not None:
             err_console.print(f"wrote {hands} log{'s' if hands != 1 else ''} to {output}", soft_wrap=True)
