@@ -13,7 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.errors import RefereeError
 from referee.inputs import InputError, OutputError, check_nesting, read_source, write_file
+from referee.log import parse_log
+from referee.money import AmountError, parse_amount
 
 runner = CliRunner()
 
@@ -146,6 +149,17 @@ def test_check_refuses_a_group_file_naming_a_path(tmp_path: Path) -> None:
     (tmp_path / "hand.log").write_text(LOG, encoding="utf-8")
     code, output = invoke("check", str(tmp_path / "hand.log"))
     assert code == 1 and "names the path '../house.yaml'" in output  # `check` said ok before
+
+
+# --- only ASCII digits are amounts ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("digits", ["٣", "３", "1٣", "۴"])
+def test_other_digits_are_no_amount(digits: str) -> None:
+    with pytest.raises(AmountError):
+        parse_amount(digits)
+    with pytest.raises(RefereeError, match="is not an amount"):
+        parse_log(LOG.replace("Ann bets 2", f"Ann bets {digits}"), "t.log")
 
 
 # --- files written ------------------------------------------------------------------------------------
