@@ -162,6 +162,15 @@ def test_other_digits_are_no_amount(digits: str) -> None:
         parse_log(LOG.replace("Ann bets 2", f"Ann bets {digits}"), "t.log")
 
 
+# --- what is printed back is escaped or cut short ----------------------------------------------------
+
+
+def test_markdown_escapes_a_players_name(tmp_path: Path) -> None:
+    (tmp_path / "hand.log").write_text(LOG.replace("Ann", '"<script>x</script>"'), encoding="utf-8")
+    code, output = invoke("rule", str(tmp_path / "hand.log"), "--markdown")
+    assert code == 0 and "<script>" not in output and "\\<script\\>" in output
+
+
 # --- files written ------------------------------------------------------------------------------------
 
 
