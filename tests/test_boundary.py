@@ -171,6 +171,21 @@ def test_markdown_escapes_a_players_name(tmp_path: Path) -> None:
     assert code == 0 and "<script>" not in output and "\\<script\\>" in output
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["hand", "X" * 30_000],
+        ["hand", "As Kd Qh Jc 9s", "-g", "Z" * 30_000],
+        ["hand", "As Kd Qh Jc 9s", " ".join(["As"] * 10_000)],
+        ["odds", "As Kd", "-k", "Y" * 30_000],
+        ["odds", "W" * 30_000, "-k", "none"],
+    ],
+)
+def test_a_runaway_argument_is_cut_short(arguments: list[str]) -> None:
+    code, output = invoke(*arguments)
+    assert code == 1 and len(output) < 2_000 and "…" in output
+
+
 # --- files written ------------------------------------------------------------------------------------
 
 
