@@ -293,3 +293,22 @@ def test_a_settlement_the_books_cannot_pay_is_a_clear_error(monkeypatch: pytest.
     problem = caught.value.problems[0]
     assert problem.file == "t.log" and problem.line == text.splitlines().index("Bob shows 5d 6c 7s 8h 9d") + 1
     assert "cannot pay" in problem.message
+
+
+def test_a_deals_pot_counts_every_settlement_its_rake_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 26: a deal settled twice reported the last settlement's pot (0) with the first's rake (1).
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.settle import Split
+    from referee.ruling import Outcome
+
+    walk = Replay._walk
+
+    def walk_then_settle_again(self: Replay) -> None:
+        walk(self)
+        self.close_deal(Split({}, {}, ()), Outcome.UNCONTESTED)
+
+    monkeypatch.setattr(Replay, "_walk", walk_then_settle_again)
+    data = _rule(_text(rake="1", deals=2))
+    for deal in data["deals"]:  # type: ignore[union-attr]
+        assert 0 <= D(deal["rake"]) <= D(deal["pot"]), deal
+    assert _balance(data) == 0

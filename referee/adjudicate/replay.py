@@ -131,6 +131,8 @@ class Replay:
         self.outcome: Outcome | None = None
         self.last_split: Split | None = None
         self.last_pots: tuple[PotSummary, ...] = ()
+        self.paid_out = ZERO
+        """What this deal's settlements took from the middle (pots won, rake included): its pot."""
         self.winners_hands: dict[str, str] = {}
         self.void_reason = ""
         self.unit = chip_unit(_amounts(log))
@@ -1003,6 +1005,7 @@ class Replay:
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
         awards, rake, self.last_pots = self._divided(split)
+        self.paid_out += sum((p.amount for p in split.pots), ZERO)
         try:
             self.ledger.settle(awards, split.refunds, rake)
         except ValueError as error:
@@ -1079,10 +1082,8 @@ class Replay:
         state = self.state
         outcome = self.outcome or Outcome.UNFINISHED
         won = self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
-        if self.last_split is not None and won:
-            pot = sum((p.amount for p in self.last_split.pots), ZERO)
-        else:
-            pot = state.pot()
+        # Every settlement of the deal counts (its rake came out of all of them), not the last alone.
+        pot = self.paid_out if won else state.pot()
         pots = self.last_pots if won else ()
         net_now = self.ledger.net()
         self.deal_summaries.append(
@@ -1136,6 +1137,7 @@ class Replay:
         fresh.misdeals_by_dealer = 0 if moves else state.misdeals_by_dealer
         self.state = fresh
         self.outcome = None
+        self.paid_out = ZERO
         self.void_reason = ""
         self.played_past_misdeal = False
         self.pending.clear()
@@ -1170,7 +1172,7 @@ class Replay:
             # which deal came last; each deal's own pot is in ``deals``.
             pot = sum(self.ledger.awards.values(), ZERO) + self.ledger.rake + self.ledger.pot()
         elif self.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            pot = sum((p.amount for p in self.last_split.pots), ZERO)
+            pot = self.paid_out
         else:
             pot = state.pot()
         rulings = sorted(self.rulings, key=lambda r: r.line)
