@@ -120,11 +120,12 @@ def _open_regular(name: str, what: str, *, single_link: bool = False) -> BinaryI
         if stat.S_ISDIR(info.st_mode):
             raise InputError(_folder(name, what))
         if not stat.S_ISREG(info.st_mode):
+            noun = what if what.endswith("file") else f"{what} file"
             raise InputError(
                 Problem(
-                    f"{name} is {_kind(info.st_mode)}, not a {what} file: the referee reads only files",
+                    f"{name} is {_kind(info.st_mode)}, not a {noun}: the referee reads only files",
                     name,
-                    hint=f"name the {what} file itself (or give `-` and pipe it in)",
+                    hint=f"name the {noun} itself",
                 )
             )
         if single_link and info.st_nlink > 1:
@@ -162,7 +163,8 @@ def _nowhere(name: str, what: str) -> Problem:
 
 
 def _folder(name: str, what: str) -> Problem:
-    return Problem(f"{name} is a folder, not a {what} file", name, hint=f"name the {what} file itself")
+    noun = what if what.endswith("file") else f"{what} file"
+    return Problem(f"{name} is a folder, not a {noun}", name, hint=f"name the {noun} itself")
 
 
 def too_large(name: str, what: str, max_bytes: int) -> InputError:
@@ -304,8 +306,8 @@ def find_group(folder: Path | None) -> Group | None:
     if folder is None:
         return None
     path = folder / GROUP_FILE
-    if not path.is_file():
-        return None
+    if not os.path.lexists(path):
+        return None  # anything of that name is read, and refused if it is no file (a pipe, a folder)
     name, data, _ = read_bytes(path, what="group file", max_bytes=MAX_GROUP_BYTES)
     return read_group(decode(data, name, what="group file", max_bytes=MAX_GROUP_BYTES), name, folder)
 

@@ -73,6 +73,14 @@ def test_a_pipe_or_a_device_as_the_rulebook_is_said_to_be_one(tmp_path: Path) ->
     assert "leads nowhere" not in result.stderr
 
 
+@needs_fifo
+def test_a_pipe_as_the_group_file_is_refused_not_skipped(tmp_path: Path) -> None:
+    (tmp_path / "hand.log").write_text(LOG, encoding="utf-8")
+    os.mkfifo(tmp_path / "referee.toml")
+    result = run_cli("check", "hand.log", cwd=tmp_path)
+    assert result.returncode == 1 and "referee.toml is a pipe, not a group file:" in result.stderr
+
+
 def test_a_device_is_no_file(tmp_path: Path) -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero here")
