@@ -60,18 +60,13 @@ def read_source(
 
 
 def read_bytes(
-    path: str | os.PathLike[str],
-    *,
-    what: str = "log",
-    max_bytes: int = MAX_LOG_BYTES,
-    single_link: bool = False,
+    path: str | os.PathLike[str], *, what: str = "log", max_bytes: int = MAX_LOG_BYTES
 ) -> tuple[str, bytes, Path | None]:
     """The name to show, at most ``max_bytes + 1`` bytes, and the folder of ``path`` (``-``: stdin).
 
     Reading one byte past the limit lets the caller say the file is too large without reading
     all of a huge one. Only a regular file is read: a pipe, a device or a socket is refused at
-    once, never waited on. With ``single_link`` a file with another name elsewhere (a hard link) is
-    refused too: a name looked up in a folder must not reach a file from outside it.
+    once, never waited on.
     """
     name = os.fspath(path)
     if name == STDIN:
@@ -79,7 +74,7 @@ def read_bytes(
     if "\x00" in name:
         raise InputError(Problem(f"cannot read {name!r}: a file name cannot hold a NUL character", name))
     file = Path(name)
-    with _open_regular(name, what, single_link=single_link) as handle:
+    with _open_regular(name, what) as handle:
         try:
             data = handle.read(max_bytes + 1)
         except OSError as error:
@@ -96,7 +91,7 @@ _OPEN_FLAGS: Final = (
 )
 
 
-def _open_regular(name: str, what: str, *, single_link: bool = False) -> BinaryIO:
+def _open_regular(name: str, what: str) -> BinaryIO:
     """``name`` opened for reading if it is a regular file; otherwise an ``InputError`` saying what it is.
 
     The kind of file is asked of the open file itself, so it cannot change between the question
@@ -126,15 +121,6 @@ def _open_regular(name: str, what: str, *, single_link: bool = False) -> BinaryI
                     f"{name} is {_kind(info.st_mode)}, not a {noun}: the referee reads only files",
                     name,
                     hint=f"name the {noun} itself",
-                )
-            )
-        if single_link and info.st_nlink > 1:
-            raise InputError(
-                Problem(
-                    f"{name} has other names elsewhere (a hard link): the referee cannot tell it is a "
-                    "file of this folder",
-                    name,
-                    hint=f"copy the {what} into the folder instead of linking it",
                 )
             )
     except BaseException:
