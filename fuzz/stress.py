@@ -10,21 +10,28 @@
 - :func:`books_to_simulate`: every bundled rulebook and every example house book, for
   ``simulate`` (a house book once left it no game to deal).
 
-Every case is made from ``random.Random(f"referee-stress:{seed}:{number}")`` alone.
+Every case is made from ``random.Random(f"referee-stress:{seed}:{number}")`` alone. The long run,
+before a release: ``python fuzz/stress.py --cases 20000 --seed 0`` (the tests run a few of each).
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import os
 import random
 import re
+import sys
+import time
 from collections.abc import Iterator
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
+
+if __package__ in (None, ""):  # run as `python fuzz/stress.py`: make `fuzz` and `referee` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fuzz.corpus import scenario_logs
 
@@ -152,3 +159,44 @@ def books_to_simulate() -> list[str]:
     examples = resources.files("referee.rulebooks").joinpath("examples")
     files = sorted(str(entry) for entry in examples.iterdir() if entry.name.endswith(".yaml"))
     return [*bundled_rulebooks(), *files]
+
+
+# --- the long run ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Short-stack logs under every bundled book and nested TOML texts; exit 1 on any finding."""
+    from referee.errors import RefereeError
+    from referee.importer.phh_read import parse
+    from referee.inputs import read_group
+    from referee.rulebook.load import bundled_rulebooks
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--cases", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args(argv)
+    books = bundled_rulebooks()
+    findings: list[str] = []
+    start = time.monotonic()
+    for number in range(options.cases):
+        rng = rng_for(options.seed, number)
+        text = short_stack_log(rng)
+        for book in books:
+            findings += [f"{options.seed}:{number} {book}: {problem}" for problem in rule_money(text, book)]
+        kind, nested = nested_toml(rng)
+        try:
+            read_group(nested, "referee.toml", Path(".")) if kind == "group" else parse(nested, "deep.phh")
+        except RefereeError:
+            pass
+        except Exception as error:  # anything but a clear error is a finding
+            findings.append(f"{options.seed}:{number} nested {kind}: {type(error).__name__}: {error}")
+    seconds = time.monotonic() - start
+    rate = options.cases / seconds
+    print(f"{options.cases} cases in {seconds:.0f} s ({rate:.1f}/s), {len(findings)} findings")
+    for finding in findings[:50]:
+        print(finding)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
