@@ -252,6 +252,16 @@ def _spellings() -> dict[str, Card]:
 
 _SPELLINGS: Final = _spellings()
 
+
+def _cut(text: str, most: int = 40) -> str:
+    """Text quoted in a message, cut short with an ellipsis: an argument may be thousands long.
+
+    >>> _cut("x" * 50, 5)
+    'xxxx…'
+    """
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 _CARD_SHAPE = (
     "a card is a rank (2-9, T or 10, J, Q, K, A) and a suit (s h d c or ♠ ♥ ♦ ♣), "
     "like As or 10♥; the joker is Jk and a card nobody saw is ??"
@@ -259,7 +269,7 @@ _CARD_SHAPE = (
 
 
 def _explain_bad_card(text: str) -> str:
-    shown = text.strip()
+    shown = _cut(text.strip())
     rank_part, suit_part = shown[:-1], shown[-1:]
     known_ranks = {r.value for r in RANKS} | {r.value.lower() for r in RANKS} | {"10"}
     known_suits = {s for spellings in _SUIT_SPELLINGS.values() for s in spellings}

@@ -7,11 +7,13 @@ naming the file, line and column, never a traceback. ``-`` means standard input.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 from referee.errors import Problem, RefereeError
 
@@ -63,7 +65,8 @@ def read_bytes(
     """The name to show, at most ``max_bytes + 1`` bytes, and the folder of ``path`` (``-``: stdin).
 
     Reading one byte past the limit lets the caller say the file is too large without reading
-    all of a huge one.
+    all of a huge one. Only a regular file is read: a pipe, a device or a socket is refused at
+    once, never waited on.
     """
     name = os.fspath(path)
     if name == STDIN:
@@ -71,19 +74,83 @@ def read_bytes(
     if "\x00" in name:
         raise InputError(Problem(f"cannot read {name!r}: a file name cannot hold a NUL character", name))
     file = Path(name)
-    try:
-        if file.is_dir():
-            raise InputError(
-                Problem(f"{name} is a folder, not a {what} file", name, hint=f"name the {what} file itself")
-            )
-        with file.open("rb") as handle:
+    with _open_regular(name, what) as handle:
+        try:
             data = handle.read(max_bytes + 1)
+        except OSError as error:
+            raise InputError(Problem(f"cannot read it: {error.strerror or error}", name)) from None
+    return name, data, file.resolve().parent
+
+
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a pipe with no writer opens at once instead of waiting for one
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _open_regular(name: str, what: str) -> BinaryIO:
+    """``name`` opened for reading if it is a regular file; otherwise an ``InputError`` saying what it is.
+
+    The kind of file is asked of the open file itself, so it cannot change between the question
+    and the reading.
+    """
+    try:
+        descriptor = os.open(name, _OPEN_FLAGS)
     except FileNotFoundError:
+        if os.path.lexists(name):
+            raise InputError(_nowhere(name, what)) from None
         missing = Problem("there is no such file", name, hint="check the spelling and the folder")
         raise InputError(missing) from None
+    except IsADirectoryError:
+        raise InputError(_folder(name, what)) from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise InputError(_nowhere(name, what)) from None
         raise InputError(Problem(f"cannot read it: {error.strerror or error}", name)) from None
-    return name, data, file.resolve().parent
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(_folder(name, what))
+        if not stat.S_ISREG(info.st_mode):
+            noun = what if what.endswith("file") else f"{what} file"
+            raise InputError(
+                Problem(
+                    f"{name} is {_kind(info.st_mode)}, not a {noun}: the referee reads only files",
+                    name,
+                    hint=f"name the {noun} itself",
+                )
+            )
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a player's words."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _nowhere(name: str, what: str) -> Problem:
+    return Problem(
+        f"cannot read {name}: it is a link that leads nowhere or goes round in a circle",
+        name,
+        hint=f"point the link at the {what} file, or give the file itself",
+    )
+
+
+def _folder(name: str, what: str) -> Problem:
+    noun = what if what.endswith("file") else f"{what} file"
+    return Problem(f"{name} is a folder, not a {noun}", name, hint=f"name the {noun} itself")
 
 
 def too_large(name: str, what: str, max_bytes: int) -> InputError:
@@ -225,10 +292,74 @@ def find_group(folder: Path | None) -> Group | None:
     if folder is None:
         return None
     path = folder / GROUP_FILE
-    if not path.is_file():
-        return None
+    if not os.path.lexists(path):
+        return None  # anything of that name is read, and refused if it is no file (a pipe, a folder)
     name, data, _ = read_bytes(path, what="group file", max_bytes=MAX_GROUP_BYTES)
     return read_group(decode(data, name, what="group file", max_bytes=MAX_GROUP_BYTES), name, folder)
+
+
+MAX_TOML_DEPTH: Final = 32
+"""Arrays and inline tables nested deeper than this are no group file or hand history (``tomllib``
+reads them by recursion, and a few hundred end it)."""
+
+
+def check_nesting(text: str, name: str, *, what: str, most: int = MAX_TOML_DEPTH) -> None:
+    """Refuse a TOML text whose arrays and inline tables nest deeper than ``most``, before it is parsed.
+
+    Brackets inside strings and comments do not count.
+
+    Raises:
+        InputError: naming the line and column where the nesting went too deep.
+    """
+    depth = line = 1
+    column = 0
+    index, end = 0, len(text)
+    while index < end:
+        char = text[index]
+        if char == "\n":
+            line, column = line + 1, index + 1
+        elif char == "#":
+            newline = text.find("\n", index)
+            index = end if newline < 0 else newline
+            continue
+        elif char in "\"'":
+            quote = text[index : index + 3] if text.startswith(char * 3, index) else char
+            index = _string_end(text, index + len(quote), quote)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > most + 1:
+                raise InputError(
+                    Problem(
+                        f"the {what} nests arrays or tables more than {most} deep",
+                        name,
+                        line,
+                        index - column + 1,
+                        hint=f"is this a {what}? Its values are nested a few levels at most",
+                    )
+                )
+        elif char in "]}":
+            depth = max(1, depth - 1)
+        index += 1
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """Where the string opened by ``quote`` before ``start`` ends (after its closing quote)."""
+    index = start
+    while True:
+        found = text.find(quote, index)
+        if found < 0:
+            return len(text)
+        if quote[0] == '"':
+            backslashes = 0
+            while found - backslashes - 1 >= start and text[found - backslashes - 1] == "\\":
+                backslashes += 1
+            if backslashes % 2:
+                index = found + 1
+                continue
+        if len(quote) == 1 and "\n" in text[start:found]:
+            return text.index("\n", start)  # a one-line string left open: TOML's reader will say so
+        return found + len(quote)
 
 
 def read_group(text: str, name: str, folder: Path) -> Group:
@@ -240,6 +371,7 @@ def read_group(text: str, name: str, folder: Path) -> Group:
     import tomllib
     from decimal import Decimal
 
+    check_nesting(text, name, what="group file")
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
@@ -334,3 +466,69 @@ def _toml_position(message: str) -> tuple[int, int]:
 
     match = re.search(r"at line (\d+), column (\d+)", message)
     return (int(match[1]), int(match[2])) if match else (0, 0)
+
+
+# --- files written -----------------------------------------------------------------------------------
+
+_WRITE_FLAGS: Final = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | getattr(os, "O_NOFOLLOW", 0)  # the last part of the name may not be a symbolic link
+    | getattr(os, "O_NONBLOCK", 0)  # nor a pipe nobody reads, waited on for ever
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+class OutputError(RefereeError):
+    """A file the referee was asked to write and will not (a link, a pipe) or cannot."""
+
+
+def write_file(path: Path, text: str, *, what: str = "file") -> None:
+    """Write ``text`` (UTF-8) to ``path``, a regular file of its own: never through a symbolic link
+    or into a file with other names (a hard link), a pipe or a device.
+
+    Raises:
+        OutputError: naming the file and why.
+    """
+    name = os.fspath(path)
+    if os.path.islink(name):
+        raise OutputError(_link_out(name, what))
+    try:
+        descriptor = os.open(name, _WRITE_FLAGS, 0o666)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OutputError(_link_out(name, what)) from None
+        if error.errno == errno.ENXIO:
+            raise OutputError(Problem(f"{name} is a pipe: the referee writes only files", name)) from None
+        raise OutputError(Problem(f"cannot write {name}: {error.strerror or error}", name)) from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            kind = _kind(info.st_mode)
+            raise OutputError(Problem(f"{name} is {kind}: the referee writes only files", name))
+        if info.st_nlink > 1:
+            raise OutputError(
+                Problem(
+                    f"{name} has other names elsewhere (a hard link): writing it would change them too",
+                    name,
+                    hint=f"remove it, or write the {what} under another name",
+                )
+            )
+        os.ftruncate(descriptor, 0)
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(descriptor, data) :]
+    except OSError as error:
+        raise OutputError(Problem(f"cannot write {name}: {error.strerror or error}", name)) from None
+    finally:
+        os.close(descriptor)
+
+
+def _link_out(name: str, what: str) -> Problem:
+    return Problem(
+        f"{name} is a symbolic link: the referee does not write through links",
+        name,
+        hint=f"remove the link, or write the {what} under another name",
+    )

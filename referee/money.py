@@ -63,8 +63,11 @@ MONEY_CONTEXT: Final = Context(
 """Arithmetic on amounts: wide enough for any sum or product of bounded amounts, and any result
 that would have to be rounded raises :class:`decimal.Inexact` instead (an ArithmeticError)."""
 
-# Digits, an optional fraction, then the forms players write: `$5`, `25c`. `\d` as in the grammar.
-_AMOUNT_TEXT: Final = re.compile(r"(-?)(?:\$(\d+(?:\.\d+)?|\.\d+)|(\d+(?:\.\d+)?|\.\d+)([cC]?))")
+# Digits, an optional fraction, then the forms players write: `$5`, `25c`. ASCII digits only, as in
+# the grammar (`\d` would read `٣` and full-width `３` as amounts).
+_AMOUNT_TEXT: Final = re.compile(
+    r"(-?)(?:\$([0-9]+(?:\.[0-9]+)?|\.[0-9]+)|([0-9]+(?:\.[0-9]+)?|\.[0-9]+)([cC]?))"
+)
 
 
 class AmountError(ValueError):

@@ -191,12 +191,13 @@ def load(path: Path) -> Scenario:
 def run(scenario: Scenario, rulebooks: list[str] | None = None) -> Iterator[Check]:
     """Rule the scenario's log under each rulebook it names (or those asked) and compare."""
     from referee.engine import rule_log
+    from referee.inputs import read_source
     from referee.log import parse_log
     from referee.rulebook.load import load_rulebook
 
-    text = scenario.log_path.read_text(encoding="utf-8")
     books = [book for book in scenario.expect if not rulebooks or book in rulebooks]
     try:
+        text = read_source(scenario.log_path).text
         log = parse_log(text, str(scenario.log_path))
     except RefereeError as error:
         for book in books:

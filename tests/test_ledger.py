@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -208,3 +209,109 @@ def test_antes_are_dead_and_forced_chips_are_counted_per_deal() -> None:
     assert (ledger.forced_in("Ann"), ledger.forced_in("Bob"), ledger.forced_total()) == (1, 2, 3)
     ledger.new_deal()
     assert ledger.dead_antes() == {} and ledger.forced_total() == 0 and ledger.carried == 3
+
+
+# --- issue 26: a short stack bets after the ante took all he had -------------------------------------
+
+SHORT_STACKS = """\
+game: draw
+seats: Ann, Bob, Cy, Dee
+dealer: Dee
+ante: 2
+limit: table-stakes
+stacks: Ann 6, Bob 7, Cy 40, Dee 2
+{rake}
+antes
+deal
+redeal
+antes
+deal
+redeal
+antes
+deal
+Ann opens 2
+Bob calls
+Cy calls
+Dee folds
+draw
+Bob bets 4
+Cy calls
+showdown
+Bob shows As Ad 7c 5h 2d
+Cy shows Kd Kh 9c 8s 3c
+Ann shows Qd Qh 9d 8d 3h
+"""
+
+
+@pytest.mark.parametrize("book", ["scarne", "bicycle", "casino", "pagat", "parlour"])
+@pytest.mark.parametrize("rake", ["", "rake: 1"])
+def test_a_short_stack_betting_after_his_last_ante_never_breaks_the_books(book: str, rake: str) -> None:
+    # Ann's third ante takes her last chips and Dee is all in since the first; Ann's open of chips
+    # she does not have stands for nothing, so nobody opened. The draw line once brought the carried
+    # deal back to life and its antes were counted again: "a settlement of 24 from a pot of 22".
+    data = _rule(SHORT_STACKS.format(rake=rake), book)
+    assert _balance(data) == 0
+    deals = data["deals"]
+    assert isinstance(deals, list) and len(deals) == 3
+    for deal in deals:
+        pot, raked, carried = D(deal["pot"]), D(deal.get("rake", "0")), D(deal["carried"])
+        assert 0 <= raked <= pot and carried >= 0, deal
+
+
+def test_a_deal_passed_out_by_out_of_turn_rulings_has_no_draw() -> None:
+    data = _rule(SHORT_STACKS.format(rake=""))
+    assert data["outcome"] == "passed-out"
+    assert data["carried"] == "20" and data["awards"] == {}
+
+
+def test_chips_carried_out_of_a_deal_are_no_longer_its_antes() -> None:
+    ledger = Ledger(["Ann", "Bob"])
+    ledger.pay("Ann", D(2), Move.ANTE)
+    ledger.pay("Bob", D(2), Move.ANTE)
+    ledger.carry_deal()  # the pot carries, though the deal's lines go on
+    assert ledger.dead_antes() == {} and ledger.forced_total() == 0
+    ledger.pay("Bob", D(1))
+    assert ledger.settle({"Bob": D(5)}, {}) == 0  # 4 carried and his 1: nothing counted twice
+
+
+def test_a_refund_is_never_more_than_the_middle_holds() -> None:
+    ledger = Ledger(["Ann", "Bob"])
+    ledger.pay("Ann", D(1), Move.ANTE)
+    ledger.hand_back("Ann", D(1))
+    assert ledger.dead_antes() == {}  # his ante went back with the chips
+    ledger.refund("Bob", D(3))
+    assert ledger.carried == 0 and ledger.pot() == 0 and ledger.refunds == {}
+
+
+def test_a_settlement_the_books_cannot_pay_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.errors import LogError
+
+    def refuse(self: Ledger, *args: object) -> Decimal:
+        raise ValueError("a settlement of 3 from a pot of 2")
+
+    monkeypatch.setattr(Ledger, "settle", refuse)
+    text = _text()
+    with pytest.raises(LogError) as caught:
+        rule_log(parse_log(text, "t.log"), text, load_rulebook("scarne"))
+    problem = caught.value.problems[0]
+    assert problem.file == "t.log" and problem.line == text.splitlines().index("Bob shows 5d 6c 7s 8h 9d") + 1
+    assert "cannot pay" in problem.message
+
+
+def test_a_deals_pot_counts_every_settlement_its_rake_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 26: a deal settled twice reported the last settlement's pot (0) with the first's rake (1).
+    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.settle import Split
+    from referee.ruling import Outcome
+
+    walk = Replay._walk
+
+    def walk_then_settle_again(self: Replay) -> None:
+        walk(self)
+        self.close_deal(Split({}, {}, ()), Outcome.UNCONTESTED)
+
+    monkeypatch.setattr(Replay, "_walk", walk_then_settle_again)
+    data = _rule(_text(rake="1", deals=2))
+    for deal in data["deals"]:  # type: ignore[union-attr]
+        assert 0 <= D(deal["rake"]) <= D(deal["pot"]), deal
+    assert _balance(data) == 0

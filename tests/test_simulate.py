@@ -6,6 +6,7 @@ state machine, and hold the simulator's own books against that count.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -331,6 +332,49 @@ def test_games_the_simulator_cannot_deal_are_refused() -> None:
         simulate(-1, 0)
     assert "deuces-wild" not in playable_games("pagat")
     assert set(playable_games()) == set(GAMES)
+
+
+JACKPOT = """
+id: jackpot-house
+title: Jacks with a jackpot limit
+extends: scarne
+source: {file: jackpot.yaml, edition: house}
+game:
+  betting: {jackpot_limit: true}
+"""
+
+SPOKEN = """
+id: spoken-house
+title: Hands are declared
+extends: scarne
+source: {file: spoken.yaml, edition: house}
+game:
+  showdown: {cards_speak: false}
+"""
+
+
+def test_a_jackpot_limit_house_book_is_dealt_and_its_logs_are_clean(tmp_path: Path) -> None:
+    # Issue 26: `rulebook check` called this book ok, and simulate ended on an IndexError (no game
+    # was left to deal). A jackpot limit only lets a bet be larger; the simulator's bets are clean.
+    (tmp_path / "jackpot.yaml").write_text(JACKPOT, encoding="utf-8")
+    book = str(tmp_path / "jackpot.yaml")
+    result = runner.invoke(app, ["simulate", "-n", "1", "--seed", "4", "-r", book])
+    assert result.exit_code == 0, result.output
+    text = result.stdout.split("\n", 1)[1]
+    assert "rulebook: jackpot-house" in text.splitlines()  # its id, never the path
+    ruled = runner.invoke(app, ["rule", "-", "-r", book, "--json"], input=text)
+    assert ruled.exit_code == 0, ruled.output
+    assert json.loads(ruled.stdout)["rulings"] == []
+
+
+def test_a_house_book_with_no_game_to_deal_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "spoken.yaml").write_text(SPOKEN, encoding="utf-8")
+    assert playable_games(load_text(SPOKEN, "spoken.yaml")) == []
+    with pytest.raises(SimulationError, match="none of its games"):
+        simulate(1, 0, rulebook=load_text(SPOKEN, "spoken.yaml"))
+    result = runner.invoke(app, ["simulate", "-r", str(tmp_path / "spoken.yaml")])
+    assert result.exit_code == 2
+    assert "cards do not speak" in result.output and "Traceback" not in result.output
 
 
 # --- the command line ---------------------------------------------------------------------------

@@ -176,14 +176,19 @@ class Ledger:
         self.put_in[name] -= amount
         self._in_deal[name] -= amount
         self._share[name] -= amount
+        self._keep_forced_within(name)
 
     def refund(self, name: str, amount: Decimal) -> None:
         """Chips already in the middle (carried ones included) go back to ``name`` when play stops."""
         if amount <= ZERO:
             return
         from_deal = min(amount, self._in_deal[name])
-        from_middle = amount - from_deal
+        from_middle = min(amount - from_deal, self.carried)
+        amount = from_deal + from_middle  # never more than the middle holds
+        if amount <= ZERO:
+            return
         self._in_deal[name] -= from_deal
+        self._keep_forced_within(name)
         self.carried -= from_middle
         self._record(Move.REFUND, name, amount)
         self.got_back[name] += amount
@@ -221,7 +226,7 @@ class Ledger:
         if total:
             self._record(Move.CARRY, None, total)
         self.carried += total
-        self._in_deal = dict.fromkeys(self.players, ZERO)
+        self._clear_deal()
 
     def settle(
         self, awards: Mapping[str, Decimal], uncalled: Mapping[str, Decimal], rake: Decimal = ZERO
@@ -249,7 +254,7 @@ class Ledger:
         if paid > pot:
             raise ValueError(f"a settlement of {paid} from a pot of {pot}")
         self.carried = pot - paid
-        self._in_deal = dict.fromkeys(self.players, ZERO)
+        self._clear_deal()
         self._share = dict.fromkeys(self.players, ZERO)
         return self.carried
 
@@ -263,6 +268,24 @@ class Ledger:
         deferred, self._deferred = self._deferred, []
         for name, amount in deferred:
             self.change_stake(name, amount)
+
+    def _clear_deal(self) -> None:
+        """This deal's chips have left its pot (won, or carried): none of them is this deal's any more.
+
+        Its antes and blinds go with them: counted again as this deal's dead chips, a chip carried
+        into the middle would be paid out twice if play went on in the same deal.
+        """
+        self._in_deal = dict.fromkeys(self.players, ZERO)
+        self._forced = dict.fromkeys(self.players, ZERO)
+        self._antes = dict.fromkeys(self.players, ZERO)
+
+    def _keep_forced_within(self, name: str) -> None:
+        """Chips went back to ``name``: his antes and blinds in this deal are no more than he has in it."""
+        left = self._in_deal[name]
+        if self._forced[name] > left:
+            self._forced[name] = left
+        if self._antes[name] > left:
+            self._antes[name] = left
 
     def _record(self, move: Move, player: str | None, amount: Decimal) -> None:
         self.entries.append(Entry(self.deal, move, player, amount))

@@ -53,6 +53,7 @@ from referee.adjudicate.table import (
 from referee.adjudicate.verdict import Judge, Verdict
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
+from referee.errors import LogError, Problem
 from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
@@ -792,6 +793,8 @@ class Replay:
                     betting.decide_out_of_turn(self, name)
             betting.passed_over(self, event)  # the round left unfinished: nobody half in the pot
             if self.deal_over():
+                # Those rulings ended the deal (nobody opened, or one player left): there is no draw.
+                self.void(event, self.state.void_reason or "the deal was over")
                 return
             state.phase = Phase.DRAW
             state.draw_index += 1
@@ -890,6 +893,7 @@ class Replay:
                 betting.decide_out_of_turn(self, name)
         betting.passed_over(self, event)
         if self.deal_over():
+            self.void(event, self.state.void_reason or "the deal was over")  # those rulings ended it
             return
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
@@ -1085,11 +1089,29 @@ class Replay:
 
     def close_deal(self, split: Split, outcome: Outcome) -> None:
         awards, rake, self.state.last_pots = self._divided(split)
-        self.ledger.settle(awards, split.refunds, rake)
+        self.state.paid_out += sum((p.amount for p in split.pots), ZERO)
+        try:
+            self.ledger.settle(awards, split.refunds, rake)
+        except ValueError as error:
+            # The books never allow it; should a log find a way, it is a clear error at its line.
+            raise self._unpayable(str(error)) from None
         self.state.last_split = split
         self.state.outcome = outcome
         self.state.void_reason = "the pot was already settled"
         self.state.phase = Phase.OVER
+
+    def _unpayable(self, why: str) -> LogError:
+        event = self.line_event
+        line = event.line if event is not None else 0
+        return LogError(
+            Problem(
+                f"the referee cannot pay this deal's pot ({why}): the log is not one it can settle",
+                self.log.source,
+                line,
+                source_line=self.text_of(event) if event is not None else "",
+                hint="please report this log: the referee should rule on it",
+            )
+        )
 
     def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
         """Each won pot divided once: the awards, the rake taken, and each pot for the report (who
@@ -1142,13 +1164,11 @@ class Replay:
         """Record what the deal now ending did: its outcome, pot, rake, awards and refunds."""
         awards, refunds, rake = self._deal_start
         state = self.state
-        outcome = self.state.outcome or Outcome.UNFINISHED
-        won = self.state.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
-        if self.state.last_split is not None and won:
-            pot = sum((p.amount for p in self.state.last_split.pots), ZERO)
-        else:
-            pot = state.pot()
-        pots = self.state.last_pots if won else ()
+        outcome = state.outcome or Outcome.UNFINISHED
+        won = state.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+        # Every settlement of the deal counts (its rake came out of all of them), not the last alone.
+        pot = state.paid_out if won else state.pot()
+        pots = state.last_pots if won else ()
         net_now = self.ledger.net()
         self.deal_summaries.append(
             DealSummary(
@@ -1216,7 +1236,7 @@ class Replay:
             # which deal came last; each deal's own pot is in ``deals``.
             pot = sum(self.ledger.awards.values(), ZERO) + self.ledger.rake + self.ledger.pot()
         elif self.state.last_split is not None and outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-            pot = sum((p.amount for p in self.state.last_split.pots), ZERO)
+            pot = self.state.paid_out
         else:
             pot = state.pot()
         rulings = sorted(self.rulings, key=lambda r: r.line)

@@ -262,6 +262,8 @@ class HandState:
     """How this deal ended, once it has (None while it goes on)."""
     last_split: Split | None = None
     """How this deal's pot was divided, once it was won."""
+    paid_out: Decimal = ZERO
+    """What this deal's settlements took from the middle (pots won, rake included): its pot."""
     last_pots: tuple[PotSummary, ...] = ()
     """Each pot of this deal as the report shows it, once it was won."""
     void_reason: str = ""

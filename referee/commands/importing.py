@@ -39,6 +39,7 @@ def import_(
     """
     from referee.errors import Problem
     from referee.importer import HistoryError, read_file
+    from referee.inputs import write_file
 
     with friendly_errors():
         report = read_file(file)
@@ -61,14 +62,29 @@ def import_(
             return
         try:
             out.mkdir(parents=True, exist_ok=True)
-            for hand in report.hands:
-                (out / hand.file_name).write_text(hand.log, encoding="utf-8")
         except OSError as error:
             raise HistoryError(
                 Problem(f"cannot write the logs to {out}: {error.strerror or error}")
             ) from None
+        written: set[str] = set()
+        repeated: list[str] = []
+        for hand in report.hands:
+            if hand.file_name in written:
+                repeated.append(f"{hand.site} hand #{hand.hand_id}")  # it would overwrite the first
+                continue
+            write_file(out / hand.file_name, hand.log, what="log")
+            written.add(hand.file_name)
         skipped = f", {len(report.skipped)} skipped" if report.skipped else ""
-        err_console.print(f"wrote {len(report.hands)} logs to {out}{skipped}", soft_wrap=True)
+        err_console.print(
+            f"wrote {len(written)} log{'s' if len(written) != 1 else ''} to {out}{skipped}", soft_wrap=True
+        )
+        if repeated:
+            shown = ", ".join(repeated[:5]) + (", ..." if len(repeated) > 5 else "")
+            err_console.print(
+                f"{len(repeated)} hand{'s' if len(repeated) != 1 else ''} not written: a hand of the same "
+                f"site and id was written first, and each would overwrite its file ({shown})",
+                soft_wrap=True,
+            )
 
 
 def export(
@@ -97,8 +113,8 @@ def export(
     """
     from referee.commands._common import read_log_input, rulebook_for_input
     from referee.engine import rule_log
-    from referee.errors import Problem, RefereeError
     from referee.importer.phh_write import to_phh
+    from referee.inputs import write_file
 
     if not phh:
         err_console.print("say which format to export: --phh (the only one so far)", soft_wrap=True)
@@ -112,8 +128,5 @@ def export(
         if out is None:
             typer.echo(text, nl=False)
             return
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise RefereeError(Problem(f"cannot write {out}: {error.strerror or error}")) from None
+        write_file(out, text, what="PHH file")
         err_console.print(f"wrote {out}", soft_wrap=True)

@@ -22,6 +22,7 @@ from referee.commands._common import (
 
 if TYPE_CHECKING:
     from referee.events import HandLog
+    from referee.inputs import Group
     from referee.ruling import Result
 
 
@@ -51,7 +52,10 @@ def check(
     for path in logs:
         try:
             source = read_source(path)
-            log = _read(source.text, source.name, group_defaults(find_group(source.folder)))
+            group = find_group(source.folder)
+            log = _read(source.text, source.name, group_defaults(group))
+            if group is not None and group.rulebook is not None and log.header.rulebook is None:
+                _check_group_rulebook(group)  # what `rule` refuses, `check` refuses
         except RefereeError as error:
             failed += 1
             print_file_problems(path, error)
@@ -61,6 +65,15 @@ def check(
             out.print(f"{path}: ok", soft_wrap=True)
     if failed:
         raise typer.Exit(code=1)
+
+
+def _check_group_rulebook(group: Group) -> None:
+    """Refuse the group file's rulebook name as ``rule`` would (the rulebook is not loaded)."""
+    from referee.rulebook.load import check_rulebook_name
+
+    assert group.rulebook is not None
+    name, line = group.rulebook
+    check_rulebook_name(name, group.folder, log_file=group.name, line=line, column=1, log_text=group.text)
 
 
 def _read(text: str, name: str, defaults: dict[str, object] | None = None) -> HandLog:

@@ -75,6 +75,7 @@ def simulate_logs(
     differently are printed, each with the places they disagree as comments at its end.
     Printed logs are separated by a line `# --- hand K`.
     """
+    from referee.inputs import write_file
     from referee.simulate import SimulationError, iter_hands, playable_games
 
     if under is not None and faults is None:
@@ -91,6 +92,8 @@ def simulate_logs(
             first = next(texts, None)
         except SimulationError as error:
             known = ", ".join(playable_games(rulebook))
+            if not known:
+                raise typer.BadParameter(str(error), param_hint="--rulebook") from None
             raise typer.BadParameter(f"{error}; the simulator deals {known}", param_hint="--game") from None
         if first is None:
             return
@@ -104,7 +107,7 @@ def simulate_logs(
                 typer.echo(f"# --- hand {number}")
                 typer.echo(text, nl=False)
             else:
-                (output / f"hand-{number:0{width}d}.log").write_text(text, encoding="utf-8")
+                write_file(output / f"hand-{number:0{width}d}.log", text, what="log")
         if output is not None:
             err_console.print(f"wrote {written} log{'s' if written != 1 else ''} to {output}", soft_wrap=True)
 

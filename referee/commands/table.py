@@ -49,9 +49,8 @@ def serve(
 ) -> None:
     """Serve the page for phones at the table: enter or paste a hand, see it ruled under every rulebook."""
     try:
-        import uvicorn
-
         from referee.web.app import create_app
+        from referee.web.server import is_open_to_others, run
     except ImportError:
         err_console.print(f"error: {_NEEDS_WEB}", soft_wrap=True)
         raise typer.Exit(code=1) from None
@@ -61,8 +60,15 @@ def serve(
         out.print(f"Open {address}", soft_wrap=True)
     if host in ("0.0.0.0", "::"):
         out.print("On a phone on the same network, type the address above into the browser.")
+    if is_open_to_others(host):
+        err_console.print(
+            f"warning: listening on {host}, anyone on that network can open the page and use it: "
+            "it has no password and no encryption (plain HTTP, no TLS). Serve it only on a network "
+            "you trust, and stop it after the game.",
+            soft_wrap=True,
+        )
     out.print("Stop with Ctrl+C.")
-    uvicorn.run(create_app(shelf), host=host, port=port, log_level="warning", server_header=False)
+    run(create_app(shelf), host, port)
 
 
 def addresses(host: str, port: int) -> list[str]:

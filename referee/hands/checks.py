@@ -38,7 +38,9 @@ def check_hand(cards: Sequence[Card], ranking: Ranking) -> tuple[Card, ...]:
     if not 5 <= len(hand) <= size:
         wanted = "five cards" if size == 5 else f"five to {size} cards (the best five play)"
         raise HandError(
-            f"a hand is {wanted} in {ranking.describe()}; {show(hand) or 'this'} is {len(hand)} "
+            f"a hand is {wanted} in {ranking.describe()}; {show(hand[:12]) or 'this'}"
+            + (" …" if len(hand) > 12 else "")  # a typed hand may be thousands of cards long
+            + f" is {len(hand)} "
             + ("card" if len(hand) == 1 else "cards")
         )
     if any(card.is_unknown for card in hand):

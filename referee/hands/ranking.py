@@ -192,7 +192,8 @@ class Ranking:
         preset = PRESETS.get(name.strip().lower())
         if preset is None:
             known = ", ".join(PRESETS)
-            raise UnknownRankingError(f"{name!r} is not a ranking; the rankings are: {known}")
+            shown = name if len(name) <= 40 else name[:39] + "…"  # a typed name may be any length
+            raise UnknownRankingError(f"{shown!r} is not a ranking; the rankings are: {known}")
         return preset
 
     # -- what the ranking implies -------------------------------------------------------------

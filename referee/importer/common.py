@@ -248,8 +248,13 @@ def decode(data: bytes) -> str:
 
 
 def read_history(path: Path) -> str:
-    """Read a history file (raises OSError when it cannot be read)."""
-    return decode(path.read_bytes())
+    """Read a history file (raises ``InputError`` when it cannot be read, is no file or is too large)."""
+    from referee.inputs import MAX_HISTORY_BYTES, read_bytes, too_large
+
+    name, data, _ = read_bytes(path, what="hand history", max_bytes=MAX_HISTORY_BYTES)
+    if len(data) > MAX_HISTORY_BYTES:
+        raise too_large(name, "hand history", MAX_HISTORY_BYTES)
+    return decode(data)
 
 
 _AMOUNT = re.compile(r"^[$€£]?\s*(-?)([\d,]*\.?\d+)\s*(?:[$€£]|USD|EUR|GBP)?$")

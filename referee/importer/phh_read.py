@@ -126,6 +126,12 @@ def load(text: str, source: str) -> dict[str, Any]:
     Raises:
         PhhError: the text is not TOML, with the line and column ``tomllib`` names.
     """
+    from referee.inputs import InputError, check_nesting
+
+    try:
+        check_nesting(text, source, what="PHH file")
+    except InputError as error:
+        raise PhhError(error.problems) from None
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:

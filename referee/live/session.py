@@ -69,7 +69,9 @@ class LiveSession:
             OSError: the file cannot be written.
         """
         if self.path.exists() and self.path.stat().st_size:
-            self.text = self.path.read_text(encoding="utf-8")
+            from referee.inputs import read_source
+
+            self.text = read_source(self.path).text
             read_entry(self.text, self.shelf, str(self.path))
             self.echo(f"Continuing {self.path}.")
             self._rulings(self._next())

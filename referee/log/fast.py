@@ -63,7 +63,7 @@ __all__ = [
     "fast_line",
 ]
 
-_COUNT: Final = re.compile(rf"\d{{1,{MAX_COUNT_DIGITS}}}")
+_COUNT: Final = re.compile(rf"[0-9]{{1,{MAX_COUNT_DIGITS}}}")  # ASCII digits, as the grammar's
 # Anything but plain words separated by spaces or tabs is left to the grammar; so are the marks
 # that end a sentence (`.`, `!`) and the quotes and apostrophes.
 #
@@ -136,7 +136,7 @@ def _amount(word: str) -> Decimal | None:
     if known is not None:
         return known
     try:
-        if word.isdecimal():  # plain digits, the commonest amount
+        if word.isdecimal() and word.isascii():  # plain digits, the commonest amount
             amount = parse_amount(word)
             if len(_PLAIN_AMOUNTS) < 4096:
                 _PLAIN_AMOUNTS[word] = amount

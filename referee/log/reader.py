@@ -83,13 +83,16 @@ def read_log(path: str | os.PathLike[str]) -> HandLog:
     """Read a hand log from a file.
 
     Raises:
-        OSError: the file cannot be read.
+        InputError: the file cannot be read, is no regular file (a pipe, a device) or is too large.
         LogSyntaxError: the file is not UTF-8 text, or not in the log language.
         LogError: as for :func:`parse_log`.
     """
+    from referee.inputs import MAX_LOG_BYTES, read_bytes, too_large
+
     source = os.fspath(path)
-    with open(source, "rb") as file:
-        data = file.read()
+    _, data, _ = read_bytes(source, what="log", max_bytes=MAX_LOG_BYTES)
+    if len(data) > MAX_LOG_BYTES:
+        raise too_large(source, "log", MAX_LOG_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

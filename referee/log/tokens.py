@@ -19,7 +19,8 @@ NAME: Final = re.compile(r"[^\W\d]\w*")
 """The grammar's NAME terminal."""
 
 AMOUNT_PATTERN: Final = (
-    r"-?(?:[$£€](?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[c¢€£]?)"
+    r"-?(?:[$£€](?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?"
+    r"|(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?[c¢€£]?)"
 )
 """The grammar's AMOUNT terminal without its look-ahead (a test checks they are the same)."""
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
+from typing import Final
 
 from referee.events import HandLog
 from referee.report.money import money_lines
@@ -11,21 +13,22 @@ from referee.ruling import Result, money
 
 
 def to_markdown(log: HandLog, result: Result) -> str:
-    """The report as Markdown; user text in table cells is kept from ending the cell."""
+    """The report as Markdown. Text a player wrote (names, the title, the lines quoted) is escaped:
+    it reads as written and never becomes markup, HTML or a link."""
     lines = [
-        f"# {log.header.title or log.source}",
+        f"# {_text(log.header.title or log.source)}",
         "",
-        f"**Rulebook:** {result.rulebook} · **Game:** {log.header.game or 'draw'} · "
+        f"**Rulebook:** {_text(result.rulebook)} · **Game:** {_text(log.header.game or 'draw')} · "
         f"**Pot:** {money(result.deals[-1].pot if len(result.deals) > 1 else result.pot)}",
         "",
-        headline(result),
+        _text(headline(result)),
         "",
     ]
     explained = money_lines(result)
     if explained:
         lines += [
             *(
-                f"- {sentence.strip()}" if not sentence.startswith("  ") else f"  - {sentence.strip()}"
+                ("  - " if sentence.startswith("  ") else "- ") + _text(sentence.strip())
                 for sentence in explained
             ),
             "",
@@ -34,9 +37,10 @@ def to_markdown(log: HandLog, result: Result) -> str:
         lines += ["## Rulings", ""]
         for ruling in result.rulings:
             lines += [
-                f"- **Line {ruling.line}** `{ruling.event}` — *{irregularity_words(ruling.irregularity)}*: "
-                f"{ruling.words}. {ruling.explanation} "
-                f"({cite_in_words(ruling)}; rule {ruling.rule})",
+                f"- **Line {ruling.line}** {_code(ruling.event)} — "
+                f"*{irregularity_words(ruling.irregularity)}*: "
+                f"{_text(ruling.words)}. {_text(ruling.explanation)} "
+                f"({_text(cite_in_words(ruling))}; rule {_text(ruling.rule)})",
             ]
         lines.append("")
     elif result.clean:
@@ -53,5 +57,30 @@ def to_markdown(log: HandLog, result: Result) -> str:
 
 
 def _cell(text: str) -> str:
-    """Text for a Markdown table cell: a ``|`` in a name would end the cell."""
-    return text.replace("|", "\\|")
+    """Text for a Markdown table cell: a ``|`` in a name would end the cell (escaped with the rest)."""
+    return _text(text)
+
+
+_MARKUP: Final = frozenset("\\`*<>&|")
+"""Characters that may start HTML, a code span, emphasis or end a table cell; each is written with
+a backslash, which CommonMark reads as the character itself. ``[text](url)`` loses its ``(``'s
+meaning the same way; a bracket alone, an emoji code or a name's ``_`` stay as written."""
+
+
+def _text(text: str) -> str:
+    """``text`` as Markdown that shows exactly ``text``.
+
+    >>> print(_text("<script>x</script> [a](b) [bold]Ann[/bold]"))
+    \\<script\\>x\\</script\\> [a]\\(b) [bold]Ann[/bold]
+    """
+    if not any(char in _MARKUP for char in text) and "](" not in text:
+        return text
+    return "".join("\\" + char if char in _MARKUP else char for char in text).replace("](", "]\\(")
+
+
+def _code(text: str) -> str:
+    """``text`` as an inline code span, fenced by more backticks than it holds in a row."""
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

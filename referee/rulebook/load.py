@@ -137,16 +137,11 @@ def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
     if name_or_path in bundled_rulebooks():
         return _bundled(name_or_path, for_play=for_play)
     path = Path(name_or_path)
-    if path.is_file() or path.is_dir():
-        return build(read_file(path, ()), for_play=for_play)
     if os.path.lexists(path):
-        raise RulebookError(
-            Problem(
-                f"cannot read {name_or_path}: it is a link that leads nowhere or goes round in a circle",
-                name_or_path,
-                hint="point the link at the rulebook file, or give the file itself",
-            )
-        )
+        # The reading says what is wrong with a folder, a pipe, a device or a broken link.
+        if not path.is_dir():
+            _refuse_foreign(path)
+        return build(read_file(path, ()), for_play=for_play)
     if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
         raise RulebookError(
             Problem(f"no such file: {name_or_path}", name_or_path, hint="check the spelling and the folder")
@@ -188,14 +183,9 @@ def rulebook_for_log(
         return load_rulebook(override, for_play=True)
     if not header_name:
         return load_rulebook(DEFAULT_RULEBOOK, for_play=True)
-    texts = log_text.splitlines()
-    source = texts[line - 1] if 0 < line <= len(texts) else ""
-    start = source.find(header_name, max(column - 1, 0) + len("rulebook")) if source else -1
-    at, end = (start + 1, start + 1 + len(header_name)) if start >= 0 else (column, 0)
-    try:
-        target = resolve_name(header_name, _Referrer.log(log_folder))
-    except _Refused as refused:
-        raise RulebookError(Problem(refused.message, log_file, line, at, source, refused.hint, end)) from None
+    target = check_rulebook_name(
+        header_name, log_folder, log_file=log_file, line=line, column=column, log_text=log_text
+    )
     if isinstance(target, str):
         return _bundled(target, for_play=True)
     shown = target
@@ -204,6 +194,31 @@ def rulebook_for_log(
         if os.path.realpath(beside) == os.path.realpath(target):
             shown = beside
     return build(read_file(shown, ()), for_play=True)
+
+
+def check_rulebook_name(
+    header_name: str,
+    log_folder: Path | None,
+    *,
+    log_file: str = "<log>",
+    line: int = 0,
+    column: int = 0,
+    log_text: str = "",
+) -> str | Path:
+    """The bundled id or the file a log's (or a group file's) rulebook name leads to, unread; the
+    arguments are those of :func:`rulebook_for_log`.
+
+    Raises:
+        RulebookError: the name is refused, at its line.
+    """
+    texts = log_text.splitlines()
+    source = texts[line - 1] if 0 < line <= len(texts) else ""
+    start = source.find(header_name, max(column - 1, 0) + len("rulebook")) if source else -1
+    at, end = (start + 1, start + 1 + len(header_name)) if start >= 0 else (column, 0)
+    try:
+        return resolve_name(header_name, _Referrer.log(log_folder))
+    except _Refused as refused:
+        raise RulebookError(Problem(refused.message, log_file, line, at, source, refused.hint, end)) from None
 
 
 def check_file(path: Path) -> str:
@@ -219,6 +234,8 @@ def check_file(path: Path) -> str:
     from referee.rulebook.checks import reference_problems
     from referee.rulebook.games import parse_catalog
 
+    if os.fspath(path) != "-":
+        _refuse_foreign(path)
     source = _read_source(path)
     parsed, _ = parse_yaml(source.text, source.name, checked=True)
     if (
@@ -364,6 +381,19 @@ def _bundled(name: str, *, for_play: bool = False) -> Rulebook:
     if for_play and not all(book.covers(kind) for kind in Kind):
         build(bundled_doc(name), for_play=True)  # raises, naming what is missing
     return book
+
+
+def _refuse_foreign(path: Path) -> None:
+    """A file not named as a rulebook (``-r /etc/passwd``) is refused unread: a problem in it would
+    print its lines."""
+    if path.suffix.lower() not in _SUFFIXES:
+        raise RulebookError(
+            Problem(
+                f"{path} is not a rulebook file: a rulebook is a .yaml or .yml file",
+                str(path),
+                hint="give a bundled rulebook (" + ", ".join(bundled_rulebooks()) + ") or a .yaml file",
+            )
+        )
 
 
 def _read_source(path: Path) -> Source:
@@ -571,6 +601,12 @@ def resolve_name(name: str, referrer: _Referrer) -> str | Path:
                     f"{says} names {shown}, a link to a file outside the folder of {referrer.place}",
                     join_hint("copy the rulebook into this folder", allowed),
                 )
+            if _hard_links(path) > 1:
+                # Another name of the same file may be anywhere: the folder cannot vouch for it.
+                raise _Refused(
+                    f"{says} names {shown}, a file with other names elsewhere (a hard link)",
+                    join_hint("copy the rulebook into this folder", allowed),
+                )
             return path
         if os.path.lexists(path):
             what = "a folder" if path.is_dir() else "not a file the referee reads"
@@ -583,6 +619,14 @@ def resolve_name(name: str, referrer: _Referrer) -> str | Path:
         f"{' or '.join(names)} in the folder of {referrer.place}",
         join_hint(did_you_mean(name, [*bundled_rulebooks(), *nearby]), allowed),
     )
+
+
+def _hard_links(path: Path) -> int:
+    """How many names the file ``path`` has (1 for a file of its own; 0 when it cannot be told)."""
+    try:
+        return path.stat().st_nlink
+    except OSError:
+        return 0
 
 
 def _yaml_files(folder: Path) -> list[os.DirEntry[str]]:

@@ -138,11 +138,15 @@ def iter_hands(
     if count < 0:
         raise SimulationError(f"a count of hands is zero or more, not {count}")
     book = _load(rulebook)
-    named = rulebook if isinstance(rulebook, str) else None
+    # The rulebook's id, never the path it was read from: a log names a bundled rulebook or a file
+    # beside it, and ``-r FILE`` rules it by the same book.
+    named = str(book.id) if isinstance(rulebook, str) else None
     if game is not None:
         plans, weights = [_plan(book, game)], [1]
     else:
         names = _playable(book)
+        if not names:
+            raise SimulationError(f"the simulator deals none of its games under {book.id} ({_why_not(book)})")
         plans = [_plan(book, name) for name in names]
         weights = [_GAME_WEIGHTS[GAMES.index(name)] for name in names]
     for number in range(start, start + count):
@@ -197,6 +201,15 @@ def _playable(book: Rulebook) -> list[str]:
     return names
 
 
+def _why_not(book: Rulebook) -> str:
+    """Why the simulator cannot deal the first of its games under ``book``."""
+    try:
+        _plan(book, GAMES[0])
+    except SimulationError as error:
+        return str(error)
+    return "no reason given"
+
+
 def _plan(book: Rulebook, game: str) -> _Plan:
     from referee.errors import RulebookError
     from referee.rulebook import effective_game, game_names, variant
@@ -242,8 +255,10 @@ def _unmodelled(settings: GameSettings) -> list[str]:
     if any(str(card.value) == "widow" for card in settings.wild_cards):
         reasons.append("a wild widow")
     betting = settings.betting
-    if betting.blind_opening or betting.doubling_raises or betting.jackpot_limit:
-        reasons.append("blind opening, doubling raises or a jackpot limit")
+    # A jackpot limit only lets an opening bet be larger: the simulator's bets, within the table's
+    # limit, are as clean under it.
+    if betting.blind_opening or betting.doubling_raises:
+        reasons.append("blind opening or doubling raises")
     return reasons
 
 

@@ -10,11 +10,16 @@ says so).
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
+import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import parse_qs
 
+import anyio
+import anyio.to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -43,6 +48,15 @@ if TYPE_CHECKING:
 MAX_BODY_BYTES: Final = 64 * 1024
 """A form holds a log of at most 40,000 characters; anything bigger is refused before it is read."""
 MAX_SEATS: Final = 10
+ENGINE_SECONDS: Final = 10.0
+"""The most one request may keep the engine busy: past it the page says so (a log the referee cannot
+rule in that time is no hand played at a table)."""
+ENGINE_THREADS: Final = 4
+"""Requests ruled at once, each in a worker thread: the event loop never runs the engine, so one
+heavy paste cannot hold up the home page."""
+BODY_SECONDS: Final = 10.0
+"""The most a request body may take to arrive (a body declared and never sent is no form)."""
+_LOG: Final = logging.getLogger("referee.web")
 _HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
     "script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -55,6 +69,10 @@ _HEADERS: Final = {
 
 class TooBig(Exception):
     """A request body over :data:`MAX_BODY_BYTES`."""
+
+
+class TooSlow(Exception):
+    """A request body that did not arrive within :data:`BODY_SECONDS`."""
 
 
 def create_app(shelf: Shelf | None = None) -> Starlette:
@@ -110,15 +128,20 @@ async def read_form(request: Request) -> dict[str, str]:
 
     Raises:
         TooBig: the body is longer.
+        TooSlow: the body did not arrive within :data:`BODY_SECONDS`.
     """
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise TooBig
     body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY_BYTES:
-            raise TooBig
+    try:
+        with anyio.fail_after(BODY_SECONDS):
+            async for chunk in request.stream():
+                body.extend(chunk)
+                if len(body) > MAX_BODY_BYTES:
+                    raise TooBig
+    except TimeoutError:
+        raise TooSlow from None
     try:
         fields = parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True, max_num_fields=40)
     except ValueError:  # more fields than any form of the page has
@@ -133,6 +156,7 @@ class _Pages:
     def __init__(self, shelf: Shelf, templates: Environment) -> None:
         self.shelf = shelf
         self.templates = templates
+        self.threads = anyio.CapacityLimiter(ENGINE_THREADS)
 
     # --- rendering ------------------------------------------------------------------------------
 
@@ -153,6 +177,35 @@ class _Pages:
                 hint=f"a log entered here holds at most {MAX_LOG_CHARS:,} characters",
             )
             return self.problems([message], 413)
+        except TooSlow:
+            late = f"the form did not arrive within {BODY_SECONDS:g} seconds"
+            slow = Problem(late, "<page>", hint="send it again")
+            return self.problems([slow], 408)
+
+    async def engine(self, work: Callable[..., Response], *args: Any) -> Response:
+        """``work(*args)`` in a worker thread, within :data:`ENGINE_SECONDS`: the event loop goes on
+        serving other requests meanwhile. Whatever goes wrong inside is the page's clear error
+        page, never a server error."""
+        try:
+            with anyio.fail_after(ENGINE_SECONDS):
+                return await anyio.to_thread.run_sync(
+                    functools.partial(work, *args), limiter=self.threads, abandon_on_cancel=True
+                )
+        except TimeoutError:
+            slow = Problem(
+                f"the referee could not rule this within {ENGINE_SECONDS:g} seconds",
+                "<page>",
+                hint="a hand played at a table is ruled in well under a second: is this log one?",
+            )
+            return self.problems([slow], 422)
+        except Exception as error:  # a crafted input must never get a server error
+            _LOG.exception("the engine failed on a request")
+            failed = Problem(
+                f"the referee cannot rule this log ({type(error).__name__})",
+                "<page>",
+                hint="check the log's lines; if they are right, please report it",
+            )
+            return self.problems([failed], 422)
 
     # --- pages ----------------------------------------------------------------------------------
 
@@ -165,6 +218,9 @@ class _Pages:
         form = await self.form(request)
         if isinstance(form, HTMLResponse):
             return form
+        return await self.engine(self._start, form)
+
+    def _start(self, form: dict[str, str]) -> Response:
         header, errors = self._header(form)
         if errors:
             from referee.rulebook.games import catalog
@@ -176,6 +232,9 @@ class _Pages:
         form = await self.form(request)
         if isinstance(form, HTMLResponse):
             return form
+        return await self.engine(self._add, form)
+
+    def _add(self, form: dict[str, str]) -> Response:
         text = form.get("log", "")
         if (problem := size_problem(text)) is not None:
             return self.problems([problem], 413)
@@ -199,7 +258,9 @@ class _Pages:
         form = await self.form(request)
         if isinstance(form, HTMLResponse):
             return form
-        text = form.get("log", "")
+        return await self.engine(self._rule_text, form.get("log", ""), source)
+
+    def _rule_text(self, text: str, source: str | None) -> Response:
         try:
             log = read_entry(text, self.shelf) if source is None else read_entry(text, self.shelf, source)
         except RefereeError as error:
@@ -219,12 +280,15 @@ class _Pages:
 
     async def complete(self, request: Request) -> Response:
         """Words that may come next on the line being typed (for the field's suggestions)."""
-        from referee.table.complete import completions, partial_word
-
         form = await self.form(request)
         if isinstance(form, HTMLResponse):
             return JSONResponse([], status_code=413)
-        text, line = form.get("log", ""), form.get("line", "")[:300]
+        answer = await self.engine(self._complete, form.get("log", ""), form.get("line", "")[:300])
+        return answer if isinstance(answer, JSONResponse) else JSONResponse([])
+
+    def _complete(self, text: str, line: str) -> Response:
+        from referee.table.complete import completions, partial_word
+
         try:
             log = read_entry(text, self.shelf)
         except RefereeError:
@@ -235,7 +299,9 @@ class _Pages:
 
     async def rulebook(self, request: Request) -> Response:
         """The house-rules sheet of a rulebook (:mod:`referee.rulebook.sheet`), as a page to print."""
-        name = str(request.path_params["name"])
+        return await self.engine(self._sheet, str(request.path_params["name"]))
+
+    def _sheet(self, name: str) -> Response:
         try:
             book = self.shelf.load(name)
         except RefereeError as error:
