@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
+from typing import NamedTuple
 
 from referee.money import format_amount
 from referee.rulebook.vocabulary import Kind, RemedyId
@@ -111,9 +112,12 @@ class LineStatus(StrEnum):
     """It does not play; the line's ``reason`` says why, in a player's words."""
 
 
-@dataclass(frozen=True, slots=True)
-class LineOutcome:
-    """One event line of the log and what became of it: nothing a player did is left out."""
+class LineOutcome(NamedTuple):
+    """One event line of the log and what became of it: nothing a player did is left out.
+
+    A named tuple, not a frozen dataclass: a replay makes one for every line of the log, and a
+    frozen dataclass's ``__init__`` (a guarded ``setattr`` per field) made them a quarter of the
+    replay's time."""
 
     line: int
     text: str
