@@ -390,7 +390,8 @@ class Replay:
         of its events played) or applied, in order; one entry a line.
 
         Written for speed (it runs over every line of every log): the events come in line order,
-        so a line's events are consecutive; a line without ``#`` needs no comment scan."""
+        so a line's events are consecutive (events out of line order are sorted at the end, and a
+        line met twice apart keeps its first entry); a line without ``#`` needs no comment scan."""
         first_ruling: dict[int, int] = {}
         for index, ruling in enumerate(rulings):
             first_ruling.setdefault(ruling.line, index)
@@ -401,42 +402,43 @@ class Replay:
         if self._lines is None:
             self._lines = self.text.splitlines()
         source = self._lines
+        count = len(source)
         voided = self.voided
         applied, ruled, void_status = LineStatus.APPLIED, LineStatus.RULED, LineStatus.VOID
-        # line → [why it is void (None once one of its events played), its first event]
-        seen: dict[int, list[Any]] = {}
-        order: list[int] = []
+        outcomes: list[LineOutcome] = []
+        last = -1
         for event in self.log.events:
             line = event.line
+            why = voided[id(event)][1] if voided and id(event) in voided else None
+            if line == last:
+                # Another event of the same line: the line is void only if none of them played.
+                if why is None and outcomes[-1].status is void_status:
+                    outcomes[-1] = outcomes[-1]._replace(status=applied, reason=notes.get(line, ""))
+                continue
             if line <= 0:
                 continue
-            entry = seen.get(line)
-            why = voided[id(event)][1] if voided and id(event) in voided else None
-            if entry is None:
-                seen[line] = [why, event]
-                order.append(line)
-            elif why is None:
-                entry[0] = None  # one of its events played: the line is not void
-        outcomes: list[LineOutcome] = []
-        for line in order:
-            why, first = seen[line]
-            if 0 < line <= len(source):
+            last = line
+            if line <= count:
                 text = source[line - 1]
                 if "#" in text:
                     start = comment_start(text)
                     text = text if start < 0 else text[:start]
                 text = text.strip()
             else:
-                text = type(first).__name__
+                text = type(event).__name__
             at = first_ruling.get(line)
             if at is not None:
                 outcomes.append(LineOutcome(line, text, ruled, rulings[at].explanation, at))
             elif why is not None:
-                outcomes.append(LineOutcome(line, text, void_status, sentence(str(why)) + "."))
+                outcomes.append(LineOutcome(line, text, void_status, sentence(why) + "."))
             else:
                 outcomes.append(LineOutcome(line, text, applied, notes.get(line, "")))
-        if any(a.line > b.line for a, b in itertools.pairwise(outcomes)):
-            outcomes.sort(key=lambda outcome: outcome.line)  # a log's events out of line order
+        if any(a.line >= b.line for a, b in itertools.pairwise(outcomes)):
+            # A log's events out of line order: sorted, one entry a line (the first met).
+            firsts: dict[int, LineOutcome] = {}
+            for outcome in outcomes:
+                firsts.setdefault(outcome.line, outcome)
+            return tuple(sorted(firsts.values(), key=lambda outcome: outcome.line))
         return tuple(outcomes)
 
     def known(self, name: str) -> bool:
@@ -668,8 +670,8 @@ class Replay:
             if expected != name:
                 self.note(event, "already counted by the ruling above")
                 return
-        if comeback.raises_himself(self, event, name):
-            return
+        if state.last_actor == name and comeback.raises_himself(self, event, name):
+            return  # (the last to act again: the only way to raise one's own raise)
         if expected is None:
             self.void(event, "the betting round was already over")
             return

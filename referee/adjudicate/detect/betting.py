@@ -752,8 +752,8 @@ def passed_over(r: Replay, event: ev.Event) -> None:
     from referee.adjudicate.remedies.betting import complete_now
 
     state = r.state
-    if state.phase is not Phase.BETTING:
-        return
+    if state.phase is not Phase.BETTING or state.round_complete():
+        return  # (the commonest answer: every bet met)
     for name in state.live():
         seat = state.seats[name]
         owed = state.to_call(name)
