@@ -175,7 +175,7 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
 def _out_of_turn_headline(verdict: Verdict, pending: Pending, facing: Decimal) -> str | None:
     """Where the remedy's own words would say more than it did: a check is no bet to stand as a call."""
     if pending.action is Act.CHECK and verdict.remedy is RemedyId.RAISE_NOT_ALLOWED:
-        return "the check stands; no raise allowed" if facing <= ZERO else "no raise allowed at his turn"
+        return "the check stands; no raise allowed" if facing <= ZERO else "no raise allowed in turn"
     if pending.action is Act.CHECK and verdict.remedy is RemedyId.BET_WITHDRAWN:
         return "the check counts for nothing"
     if verdict.remedy in (RemedyId.BET_STANDS_AS_CALL, RemedyId.RAISE_NOT_ALLOWED) and facing <= ZERO:
@@ -241,7 +241,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
                     + (
                         "that is a fold: the hand is dead and the chips stay in the pot."
                         if v.remedy is RemedyId.HAND_DEAD
-                        else "the check does not count and the turn stays with him."
+                        else f"the check does not count and the turn stays with {name}."
                     )
                 ),
             )
