@@ -596,39 +596,32 @@ def over_limit(table: _Table, rng: random.Random) -> _Made | None:
 
 def wrong_count_dealt(table: _Table, rng: random.Random) -> _Made | None:
     """``Bob was dealt 6 cards``: a hand of the wrong size, found on the deal."""
-    spots = [(index, player) for index in _after_dealt(table) for player in table.moments[index].live]
-    if not spots:
-        return None
-    index, player = rng.choice(spots)
-    count = table.config.hand_size + rng.choice((1, -1))
-    event = ev.WrongCardCount(player, count, dealt=True)
-    return _Made(table.insert(index, event), [(event, f"{_name(player)} was dealt {count} cards")])
+    return _wrong_count(table, rng, _after_dealt(table), dealt=True, when="")
 
 
 def wrong_count_held(table: _Table, rng: random.Random) -> _Made | None:
     """``Bob has 4 cards``: found during the betting before the draw."""
-    spots = [(index, player) for index in table.indexes("first") for player in table.moments[index].live]
-    if not spots:
-        return None
-    index, player = rng.choice(spots)
-    count = table.config.hand_size + rng.choice((1, -1))
-    event = ev.WrongCardCount(player, count, dealt=False)
-    return _Made(table.insert(index, event), [(event, f"{_name(player)} has {count} cards before the draw")])
+    return _wrong_count(table, rng, table.indexes("first"), dealt=False, when=" before the draw")
 
 
 def foul_hand(table: _Table, rng: random.Random) -> _Made | None:
     """``Bob has 6 cards`` after the draw: a foul hand."""
-    spots = [
-        (index, player)
-        for index in table.indexes("after", "showdown")
-        for player in table.moments[index].live
-    ]
+    return _wrong_count(table, rng, table.indexes("after", "showdown"), dealt=False, when=" after the draw")
+
+
+def _wrong_count(
+    table: _Table, rng: random.Random, indexes: Sequence[int], *, dealt: bool, when: str
+) -> _Made | None:
+    """A live player's hand one card off its size, said at one of ``indexes`` (the three wrong counts
+    differ only in where the table finds it and how the line says it)."""
+    spots = [(index, player) for index in indexes for player in table.moments[index].live]
     if not spots:
         return None
     index, player = rng.choice(spots)
     count = table.config.hand_size + rng.choice((1, -1))
-    event = ev.WrongCardCount(player, count, dealt=False)
-    return _Made(table.insert(index, event), [(event, f"{_name(player)} has {count} cards after the draw")])
+    event = ev.WrongCardCount(player, count, dealt=dealt)
+    said = f"{_name(player)} was dealt {count} cards" if dealt else f"{_name(player)} has {count} cards{when}"
+    return _Made(table.insert(index, event), [(event, said)])
 
 
 def _substitute(
