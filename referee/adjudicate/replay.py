@@ -132,8 +132,6 @@ class Replay:
         self.seats_checked = 0
         self.stakes_checked = 0
         """The deal whose stakes were last measured against the agreed minimum."""
-        self.declared_for_antes: str | None = None
-        """This deal's pot was declared open by this player, all in for the antes."""
         self.barred: set[str] = set()
         """Players who falsely declared a pot open while all in for the antes: out of the deals that
         follow until someone else wins a legally opened pot (002 [Jacks or Better], item 5)."""
@@ -142,9 +140,6 @@ class Replay:
         """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
-        self.switched = False
-        self.blind_due: str | None = None
-        """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
         self.divergence: Divergence | None = None
         self.no_qualifier_now = False
         """This deal's pot stays because no hand qualified to win it."""

@@ -256,6 +256,12 @@ class HandState:
     once the showdown's lines are read (his own show may still be foul)."""
     keep_asked: dict[str, str] = field(default_factory=dict)
     """Opener asked to keep his opening hand and show it after the pot → who asked."""
+    declared_for_antes: str | None = None
+    """This deal's pot was declared open by this player, all in for the antes."""
+    switched: bool = False
+    """Jacks Back: nobody opened, and this deal's hands are being played for low."""
+    blind_due: str | None = None
+    """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
 
     # --- how the deal ends ----------------------------------------------------------------------
     outcome: Outcome | None = None

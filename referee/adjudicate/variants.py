@@ -62,11 +62,11 @@ def jacks_back(r: Replay) -> bool:
 
     Returns whether the switch was made (otherwise the deal is passed out).
     """
-    if not r.config.switch_to_lowball or r.switched:
+    if not r.config.switch_to_lowball or r.state.switched:
         return False
     from referee.hands import Ranking
 
-    r.switched = True
+    r.state.switched = True
     joker = "wild" if r.config.deck == "joker" else "none"
     lowball = replace(Ranking.named("ace-to-five"), joker=joker)
     # "After the draw there is another betting round, begun by the first active player to
@@ -87,7 +87,7 @@ def jacks_back(r: Replay) -> bool:
     if due is not None:
         # "when the game changes to Lowball the player to dealer's left must place a 'blind' bet"
         # (paragraph 5): until he posts it (or passes, or folds) the round waits on him.
-        r.blind_due = due
+        r.state.blind_due = due
         said += f"; {due} must post a blind of {format_amount(lowball_blind_size(r, due))}"
     r.actions.append(Action(0, "", said))
     return True
@@ -108,9 +108,9 @@ def lowball_blind_posted(r: Replay, event: ev.Post) -> bool:
     else has acted even if nobody did more than call"; ``blinds.blind_may_raise`` governs it)."""
     state = r.state
     name = event.player
-    if r.blind_due != name or state.phase is not Phase.BETTING or not state.seats[name].in_hand:
+    if r.state.blind_due != name or state.phase is not Phase.BETTING or not state.seats[name].in_hand:
         return False
-    r.blind_due = None
+    r.state.blind_due = None
     r.pay(name, event.amount, betting=True, blind=True)
     state.blind_posters.append(name)
     state.action_blind = name
@@ -129,10 +129,10 @@ def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
     rules it); returns True when that was ruled. A bet, call or raise is his own action and is
     played as made (a bet in place of the blind leaves him no option at the end).
     """
-    if r.blind_due != name:
+    if r.state.blind_due != name:
         return False
     if not isinstance(event, ev.Check):
-        r.blind_due = None
+        r.state.blind_due = None
         return False
     state = r.state
     seat = state.seats[name]
@@ -155,16 +155,16 @@ def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
     )
     r.adjudicate(finding)
     if not seat.in_hand or state.expected_actor() != name:
-        r.blind_due = None
+        r.state.blind_due = None
     r.note(event, "a pass instead of the blind: folded" if not seat.in_hand else "")
     return True
 
 
 def folds_for_the_blind(r: Replay, name: str) -> bool:
     """He folds rather than post the lowball blind he owes: a fold facing a bet, not an improper one."""
-    if r.blind_due != name:
+    if r.state.blind_due != name:
         return False
-    r.blind_due = None
+    r.state.blind_due = None
     return True
 
 
@@ -175,8 +175,6 @@ def next_deal_config(r: Replay) -> None:
     elif r.state.outcome is not Outcome.MISDEAL:
         r.passed_in_a_row = 0
     r.config = r.base_config
-    r.switched = False
-    r.blind_due = None
     if r.config.openers_ladder:
         step = ladder_step(r.config.openers_ladder, r.passed_in_a_row, r.config.ladder_after_top)
         r.config = replace(r.config, openers=f"{step}-or-better")

@@ -240,7 +240,7 @@ def _betting_moves(replay: Replay, name: str) -> list[Move]:
     behind = seat.stack
     least, most = replay.bet_bounds(name)
     moves: list[Move] = []
-    if replay.blind_due == name:
+    if replay.state.blind_due == name:
         # Jacks Back turned to lowball in a house that plays the blind (passed_out.lowball_blind):
         # he owes it, and the clean moves are to post it or to fold.
         from referee.adjudicate.variants import lowball_blind_size

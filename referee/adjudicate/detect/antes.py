@@ -98,7 +98,7 @@ def _opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
     for other, other_seat in state.seats.items():
         if other != name:
             other_seat.acted = False
-    r.declared_for_antes = name
+    r.state.declared_for_antes = name
     r.note(event, f"the opening bet callers owe is {format_amount(size)}")
     r.after_action()
 
@@ -108,7 +108,7 @@ def bar_false_declarer(r: Replay) -> None:
     was then ruled out (false openers) "may not continue to play on any subsequent deals until a
     winner is determined ... until the pot has been legally opened and someone else has won it"
     (002 [Jacks or Better], item 5). A pot won after a legal opening frees those barred before."""
-    name, r.declared_for_antes = r.declared_for_antes, None
+    name, r.state.declared_for_antes = r.state.declared_for_antes, None
     seat = r.state.seats.get(name) if name is not None else None
     if name is not None and seat is not None and seat.dead:
         r.barred.add(name)
