@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
-from referee.adjudicate.table import HandState, Phase
-from referee.money import format_amount
+from referee.adjudicate.table import HandState
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
@@ -69,38 +68,7 @@ def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
         Fact.ALL_IN_FOR_ANTES: for_antes,
     }
     finding = Finding(Kind.POT_DECLARED_OPEN, event, facts(state, specific), Subject(player=name), explain)
-    verdict = r.adjudicate(finding)
-    r.note(event, verdict.remedy)
-    if verdict.remedy is RemedyId.DECLARED_OPEN and for_antes:
-        _opening_for_the_antes(r, event, name)
-
-
-def _opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
-    """The pot opened by a player all in for the antes: he put in nothing, yet the bet the others
-    face is the full opening bet (002 Draw High item 12), and his turn is taken."""
-    if not r.enter_betting():
-        return
-    state = r.state
-    if state.phase is not Phase.BETTING or state.current_bet > ZERO:
-        return
-    least, _most = r.bet_bounds(name)
-    size = least if least is not None and least > ZERO else r.config.ante
-    if size <= ZERO:
-        return
-    state.current_bet = size
-    state.last_raise = max(state.last_raise, size)
-    state.bets_this_round += 1
-    state.last_aggressor = name
-    r.state.opening_amount = size
-    seat = state.seats[name]
-    seat.acted = True
-    state.count_action(name)
-    for other, other_seat in state.seats.items():
-        if other != name:
-            other_seat.acted = False
-    r.state.declared_for_antes = name
-    r.note(event, f"the opening bet callers owe is {format_amount(size)}")
-    r.after_action()
+    r.adjudicate(finding)
 
 
 def bar_false_declarer(r: Replay) -> None:
@@ -150,5 +118,5 @@ def plays_while_sitting_out(r: Replay, event: ev.Event, name: str) -> bool:
     )
 
     finding = Finding(Kind.PLAYS_WHILE_SITTING_OUT, event, facts(r.state, {}), Subject(player=name), explain)
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
     return True

@@ -93,7 +93,7 @@ def _rule(r: Replay, event: ev.Event, name: str, owed: bool, *, answered: bool, 
     finding = Finding(
         Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, specific), Subject(player=name), _explain(what, owed)
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def _explain(what: str, owed: bool) -> Callable[[Verdict], str]:

@@ -384,8 +384,7 @@ def _rule_action(
     """Rule on an action in turn; the remedy says what it stands as."""
     subject = Subject(player=name, wager=wager)
     finding = Finding(kind, wager.event, facts(r.state, specific), subject, explain, headline=headline)
-    verdict = r.adjudicate(finding)
-    r.note(wager.event, verdict.remedy)
+    r.adjudicate(finding)
 
 
 def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
@@ -547,7 +546,7 @@ def _short_explanation(verdict: Verdict, name: str, action: Act, added: Decimal,
 def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facing: bool) -> None:
     seat = r.state.seats[name]
     what = f"{name} folded out of turn" if not in_turn else f"{name} folded when a check was free"
-    verdict = r.adjudicate(
+    r.adjudicate(
         Finding(
             Kind.IMPROPER_FOLD,
             event,
@@ -558,7 +557,6 @@ def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facin
     )
     if not seat.in_hand:
         seat.folded = True  # he threw his cards in himself: the ruling made the fold count
-    r.note(event, "the fold does not count yet" if seat.in_hand else verdict.remedy)
 
 
 def _fold_explanation(verdict: Verdict, what: str) -> str:
@@ -633,7 +631,7 @@ def speech(r: Replay, event: ev.Says) -> None:
         r.state.pending[event.player] = pending
         r.note(event, "spoken out of turn")
         return
-    verdict = r.adjudicate(
+    r.adjudicate(
         Finding(
             Kind.VERBAL_BET,
             event,
@@ -642,7 +640,6 @@ def speech(r: Replay, event: ev.Says) -> None:
             lambda v: _verbal_explanation(v, event.player, pending),
         )
     )
-    r.note(event, verdict.remedy)
 
 
 def _spoken(r: Replay, name: str, pending: Pending, *, in_turn: bool) -> Wager:
@@ -703,7 +700,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
 
     explain = worded(what, {RemedyId.HAND_DEAD: "the hand is dead and the chips he put in stay in the pot."})
 
-    verdict = r.adjudicate(
+    r.adjudicate(
         Finding(
             Kind.BET_NOT_COMPLETED,
             event,
@@ -713,7 +710,6 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
         )
     )
     r.state.completing.pop(name, None)
-    r.note(event, verdict.remedy)
 
 
 # --- a raise written "by" and "to" ---------------------------------------------------------------

@@ -73,7 +73,7 @@ def plays_when_out(r: Replay, event: ev.Event, name: str) -> None:
         explain,
         headline=lambda v: f"the {what} does not play" if v.remedy is RemedyId.BET_WITHDRAWN else None,
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
@@ -102,5 +102,5 @@ def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
         explain,
         headline=lambda v: f"the {what} counts for nothing" if v.remedy is RemedyId.BET_WITHDRAWN else None,
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
     return True

@@ -32,7 +32,7 @@ def cut(r: Replay, event: ev.CutIrregularity) -> None:
         Subject(),
         lambda v: _deal_explanation(v, what),
     )
-    _deal_note(r, r.adjudicate(finding), event)
+    r.adjudicate(finding)
 
 
 def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
@@ -44,7 +44,7 @@ def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
         Subject(player=event.player, dealt_by=event.player),
         lambda v: _deal_explanation(v, what),
     )
-    _deal_note(r, r.adjudicate(finding), event)
+    r.adjudicate(finding)
 
 
 def misdeal_called(r: Replay, event: ev.Event) -> None:
@@ -60,7 +60,7 @@ def misdeal_called(r: Replay, event: ev.Event) -> None:
             "dealt again."
         ),
     )
-    _deal_note(r, r.adjudicate(finding), event)
+    r.adjudicate(finding)
 
 
 def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
@@ -78,14 +78,7 @@ def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
         r.rule(finding)  # nothing left to put right: the pot is gone
         r.note(event, "the pot was already collected")
         return
-    _deal_note(r, r.adjudicate(finding), event)
-
-
-def _deal_note(r: Replay, verdict: Verdict, event: ev.Event) -> None:
-    if verdict.remedy is RemedyId.REFUND_ALL:
-        r.note(event, "play stops; everything is refunded")
-    else:
-        r.note(event, verdict.remedy)
+    r.adjudicate(finding)
 
 
 def _deal_explanation(verdict: Verdict, what: str) -> str:
@@ -151,7 +144,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
             subject,
             lambda v: _count_explanation(v, what, player),
         )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
@@ -217,7 +210,7 @@ def exposed(r: Replay, event: ev.CardExposed) -> None:
         Subject(player=owner, card=event.card),
         lambda v: _exposed_explanation(v, what, owner, card),
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
@@ -242,7 +235,7 @@ def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
         Subject(card=event.card),
         lambda v: _exposed_explanation(v, what, None, ""),
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: str) -> str:
@@ -286,7 +279,7 @@ def dealt_by(r: Replay, event: ev.DealtBy) -> None:
         Subject(player=name, dealt_by=name),
         lambda v: _deal_explanation(v, what),
     )
-    _deal_note(r, r.adjudicate(finding), event)
+    r.adjudicate(finding)
 
 
 def _wrong_dealer_found_later(r: Replay, event: ev.DealtBy) -> int:
@@ -333,4 +326,4 @@ def hands_dealt(r: Replay, event: ev.HandsDealt) -> None:
         Subject(),
         lambda v: _deal_explanation(v, what),
     )
-    _deal_note(r, r.adjudicate(finding), event)
+    r.adjudicate(finding)

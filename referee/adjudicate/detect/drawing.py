@@ -187,7 +187,7 @@ def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
     }
     thrown = "fewer" if extra else "more"
     what = f"{name} holds {count} cards, having thrown {thrown} cards than were asked for"
-    verdict = r.adjudicate(
+    r.adjudicate(
         Finding(
             Kind.DRAW_IRREGULARITY,
             event,
@@ -197,7 +197,6 @@ def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
             lambda v: _draw_explanation(v, what, name),
         )
     )
-    r.note(event, verdict.remedy)
     return True
 
 
@@ -434,4 +433,4 @@ def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
         Subject(player=name, retrieved=retrieved),
         explain,
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)

@@ -72,7 +72,7 @@ def stack_changed(r: Replay, event: ev.StackChanged) -> None:
     finding = Finding(
         Kind.STAKE_CHANGED_IN_HAND, event, facts(r.state, {}), Subject(player=name, stake=amount), explain
     )
-    r.note(event, r.adjudicate(finding).remedy)
+    r.adjudicate(finding)
 
 
 def below_minimum(r: Replay, event: ev.Event) -> None:

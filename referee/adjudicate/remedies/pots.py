@@ -6,8 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from referee.adjudicate.detect.antes import all_in_for_antes
 from referee.adjudicate.remedies.hands import dead_hand, kill_hand
 from referee.adjudicate.table import Phase
+from referee.money import format_amount
 from referee.rulebook.vocabulary import Eligible, Offender, OffenderChips, OthersChips
 
 if TYPE_CHECKING:
@@ -156,8 +158,41 @@ def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
         # (A player all in for the antes opens without chips: see detect.antes.)
         r.bet_to(name, r.state.opening_amount)
         r.state.absorb.add(name)
+    for_antes = all_in_for_antes(r, name)
     state.opened = True
     state.opener = name
     state.ineligible_openers = set()
     r.state.openers_proven.discard(name)
     r.state.reopen_returns.clear()  # the pot is open again: bets left standing count
+    if for_antes:
+        # All in for the antes, he opens with no chip of his: the bet the others face is the full
+        # opening bet all the same (002 Rules for Draw High, item 12).
+        opening_for_the_antes(r, finding.event, name)
+
+
+def opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
+    """The pot opened by a player all in for the antes: he put in nothing, yet the bet the others
+    face is the full opening bet (002 Draw High item 12), and his turn is taken."""
+    if not r.enter_betting():
+        return
+    state = r.state
+    if state.phase is not Phase.BETTING or state.current_bet > ZERO:
+        return
+    least, _most = r.bet_bounds(name)
+    size = least if least is not None and least > ZERO else r.config.ante
+    if size <= ZERO:
+        return
+    state.current_bet = size
+    state.last_raise = max(state.last_raise, size)
+    state.bets_this_round += 1
+    state.last_aggressor = name
+    r.state.opening_amount = size
+    seat = state.seats[name]
+    seat.acted = True
+    state.count_action(name)
+    for other, other_seat in state.seats.items():
+        if other != name:
+            other_seat.acted = False
+    r.state.declared_for_antes = name
+    r.note(event, f"the opening bet callers owe is {format_amount(size)}")
+    r.after_action()
