@@ -123,21 +123,36 @@ def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) ->
         failed = [(fact, need) for fact, holds, need in _tests(row) if not holds(values[fact])]
         if failed:
             reasons = tuple(f"{need}; here it is {_show(values[fact])}" for fact, need in failed)
-            tried.append(Miss(rulebook.rule_id(kind, row), reasons))
+            tried.append(Miss(_row_words(rulebook, kind, row)[0], reasons))
             continue
+        rule, cite = _row_words(rulebook, kind, row)
         return Decision(
             rulebook.id,
             kind,
-            rulebook.rule_id(kind, row),
+            rule,
             row,
             row.then,
-            house_setting_cite(rulebook, kind, row) or citation(rulebook, kind, row),
+            cite,
             row.summary,
             row.source is RowSource.SILENT,
             {fact.value: values[fact] for fact in KIND_FACTS[kind]},
             tuple(tried),
         )
     raise AssertionError(f"{rulebook.id}:{kind} has no default row")  # validation guarantees one
+
+
+def _row_words(rulebook: Rulebook, kind: Kind, row: Row) -> tuple[str, str]:
+    """The row's full id and its cite as a ruling shows it (a house's own setting cite first),
+    made once per rulebook and row."""
+    key = (kind, row.id)
+    words = rulebook._row_words.get(key)
+    if words is None:
+        words = (
+            rulebook.rule_id(kind, row),
+            house_setting_cite(rulebook, kind, row) or citation(rulebook, kind, row),
+        )
+        rulebook._row_words[key] = words
+    return words
 
 
 def decide_chain(

@@ -642,6 +642,9 @@ class Rulebook(Strict):
     _games: dict[str, Any] = PrivateAttr(default_factory=dict)
     _own_game: dict[str, Any] = PrivateAttr(default_factory=dict)
     _own_keys: frozenset[str] = PrivateAttr(frozenset())
+    _row_words: dict[tuple[Kind, str], tuple[str, str]] = PrivateAttr(default_factory=dict)
+    """(kind, row id) → the row's full id and its cite as a ruling shows it, made once: a decision
+    asks for them on every irregular line (and a row's id for every row it passes over)."""
 
     # --- reading the tables ---
 
