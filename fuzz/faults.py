@@ -13,9 +13,8 @@ rulebook — every bundled one and the example house books, in turn — and held
   "uncontested" over him, and at a showdown he contests the main pot;
 * ``award-after-shows``: the pot is awarded only after the last show line, or when one player is
   left: no show of a player still in is "after the pot was awarded" while another is still in;
-* ``lines``: when ``rule --json`` has ``lines`` (another branch adds it), one entry per event line,
-  in order, each ``applied``, ``ruled`` (exactly the lines with rulings) or ``void`` with a reason.
-  Skipped while the JSON has no ``lines``.
+* ``lines``: ``rule --json``'s ``lines`` has one entry per event line, in order, each ``applied``,
+  ``ruled`` (exactly the lines with rulings) or ``void`` with a reason, its text the line as written.
 
 ``python -m fuzz.faults --hands 100000`` is the long run: it prints how long it took and every
 failure class, each shrunk to its smallest log (with :func:`fuzz.shrink._ddmin`, the suite's
@@ -384,10 +383,10 @@ def award_after_shows(
 
 
 def lines_contract(text: str, log: ev.HandLog, data: dict[str, Any], name: str) -> list[Failure]:
-    """The ``lines`` entry of DESIGN.md's contract; nothing to check while the JSON has none."""
+    """The ``lines`` entry of DESIGN.md's contract (its absence is a failure too)."""
     lines = data.get("lines")
-    if lines is None:
-        return []
+    if not isinstance(lines, list):
+        return [Failure("lines", "lines: missing from the JSON", "no lines list", name)]
     failures = []
     written = sorted({event.line for event in log.events if event.line > 0})
     given = [entry.get("line") for entry in lines]

@@ -176,7 +176,7 @@ def test_rule_json_of_an_injected_log_is_byte_identical_twice() -> None:
 
 
 def test_the_lines_of_rule_json_account_for_every_event_line() -> None:
-    """Switches on once ``rule --json`` has ``lines`` (DESIGN.md's contract; another branch adds it)."""
+    """DESIGN.md's ``lines`` contract, on injected hands: one outcome for every event line."""
     checked = 0
     for case in corpus()[:120]:
         log = parse_log(case.text)
@@ -184,8 +184,6 @@ def test_the_lines_of_rule_json_account_for_every_event_line() -> None:
             data = json.loads(to_json(rule_log(log, case.text, case.book)))
         except RefereeError:
             continue
-        if "lines" not in data:
-            pytest.skip("rule --json has no `lines` entry yet")
         failures = lines_contract(case.text, log, data, str(case.book.id))
         assert not unknown(failures), "\n".join(map(str, failures))
         checked += 1

@@ -43,8 +43,7 @@ class Fault:
     name: str
     """The fault's id in :data:`FAULTS` (``out-of-turn``, ``short-call``, ...)."""
     kind: Kind | None
-    """The irregularity the detectors should find there (None: no kind of its own, e.g. a folded
-    player acting again, which the engine may treat as void)."""
+    """The irregularity the detectors should find there (None: a fault with no kind of its own)."""
     line: int
     """The line of the printed log that carries it."""
     detail: str
@@ -1024,7 +1023,9 @@ FAULTS: Final[Mapping[str, FaultSpec]] = {
         Kind.FALSE_OPENERS, 1, openers_not_shown, "an opener who cannot show openers"
     ),
     "over-draw": FaultSpec(Kind.DRAW_IRREGULARITY, 2, over_draw, "a draw over the game's most"),
-    "acts-after-fold": FaultSpec(None, 2, acts_after_fold, "a player who folded acts again"),
+    "acts-after-fold": FaultSpec(
+        Kind.ACTS_AFTER_FOLDING, 2, acts_after_fold, "a player who folded acts again"
+    ),
     "misdeal": FaultSpec(Kind.MISDEAL, 2, misdeal, "a misdeal called, and play going on"),
     "declaration": FaultSpec(Kind.MISDECLARED_HAND, 2, declaration, "a hand declared before it is shown"),
     "verbal-bet": FaultSpec(Kind.VERBAL_BET, 2, verbal_bet, "words instead of (or before) chips"),

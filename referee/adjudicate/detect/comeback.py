@@ -11,7 +11,8 @@ has acted is not his action yet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
 
 from referee import events as ev
 from referee.adjudicate.detect import antes
@@ -22,23 +23,23 @@ if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay
 
 
+_WHAT: Final[Mapping[type[ev.Event], str]] = {
+    ev.Open: "open",
+    ev.Bet: "bet",
+    ev.Call: "call",
+    ev.Raise: "raise",
+    ev.Check: "check",
+    ev.AllIn: "all-in",
+    ev.Draw: "draw",
+    ev.Discard: "draw",
+    ev.StandPat: "draw",
+    ev.DrawRequest: "draw",
+}
+"""A line's action as a noun (``call``, ``raise``, ``draw``), by its event class."""
+
+
 def _what(event: ev.Event) -> str:
-    """The line's action as a noun: ``call``, ``raise``, ``draw``."""
-    if isinstance(event, ev.Open):
-        return "open"
-    if isinstance(event, ev.Bet):
-        return "bet"
-    if isinstance(event, ev.Call):
-        return "call"
-    if isinstance(event, ev.Raise):
-        return "raise"
-    if isinstance(event, ev.Check):
-        return "check"
-    if isinstance(event, ev.AllIn):
-        return "all-in"
-    if isinstance(event, ev.Draw | ev.Discard | ev.StandPat | ev.DrawRequest):
-        return "draw"
-    return "line"
+    return _WHAT.get(type(event), "line")
 
 
 def plays_when_out(r: Replay, event: ev.Event, name: str) -> None:
