@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Final, TypeVar, cast
@@ -89,6 +89,18 @@ def _on(kind: type[E], handler: Callable[[Replay, E], None]) -> tuple[type[ev.Ev
     """An entry of the walk's table: events are dispatched by their exact class, so ``handler``
     only ever sees a ``kind``."""
     return kind, cast(LineHandler, handler)
+
+
+def _looks(
+    kind: type[E], detector: Callable[[Replay, E], Iterator[Finding]]
+) -> tuple[type[ev.Event], LineHandler]:
+    """An entry of the walk's table for a line a detector reads: what it finds is decided and
+    applied by the walk (``Replay.detect``)."""
+
+    def handler(r: Replay, event: E) -> None:
+        r.detect(detector(r, event))
+
+    return _on(kind, handler)
 
 
 NOT_RULED_YET = "the referee does not rule on this line yet"
@@ -180,20 +192,20 @@ class Replay:
     def _walk(self) -> None:
         for event in self.log.events:
             if keeping.owes_openers(self, event):
-                keeping.thrown_unshown(self, event)
+                self.detect(keeping.thrown_unshown(self, event))
                 continue
             if self.stakes_checked != self.state.deal_number and not isinstance(
                 event, ev.Note | ev.NewDeal | ev.StackChanged
             ):
                 # Money put on or taken off the table before the deal's first line counts already.
                 self.stakes_checked = self.state.deal_number
-                stakes.below_minimum(self, event)
+                self.detect(stakes.below_minimum(self, event))
             if self.seats_checked != self.state.deal_number and not isinstance(
                 event, ev.Note | ev.NewDeal | ev.StackChanged
             ):
                 # After the stakes: a player whose stake is under the minimum sits this deal out.
                 self.seats_checked = self.state.deal_number
-                seating.too_many_players(self, event)
+                self.detect(seating.too_many_players(self, event))
             if self.state.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
                 self._pass_out_now()
             if self.state.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
@@ -279,7 +291,7 @@ class Replay:
         if self.state.openers_owed_at is not None and seat.cards and seat.cards_known:
             # The log moved on without his proof, yet he must show openers to take the pot: what
             # the log knows he held is what the table saw then (a false opener never wins).
-            showing.check_openers(self, self.state.openers_owed_at, winner, list(seat.cards))
+            self.detect(showing.check_openers(self, self.state.openers_owed_at, winner, list(seat.cards)))
             if not self._may_take_pot(winner):
                 return
         self.state.openers_proven.add(winner)
@@ -319,6 +331,26 @@ class Replay:
         )
         return verdict
 
+    def detect(self, findings: Iterator[Finding] | Generator[Finding, None, bool]) -> bool:
+        """Decide and apply, in order, each finding a detector gives: detect → decide → apply.
+
+        A detector only looks: it yields what it finds and the walk asks the rulebook and applies
+        the remedy's one handler before the detector goes on, so whatever it looks at next is the
+        table as ruled. A finding that ``stands`` (nothing left to put right) is ruled, not
+        applied. True when something was found (or the detector says the line was dealt with).
+        """
+        found = False
+        while True:
+            try:
+                finding = next(findings)
+            except StopIteration as done:
+                return found or bool(done.value)
+            found = True
+            if finding.stands:
+                self.rule(finding)
+            else:
+                self.adjudicate(finding)
+
     def adjudicate(self, finding: Finding) -> Verdict:
         """Rule on a finding, then apply the remedy to its subject: detect → decide → apply."""
         verdict = self.rule(finding)
@@ -342,6 +374,17 @@ class Replay:
             self.maybe_settle_showdown()
 
     # --- helpers ------------------------------------------------------------------------------
+
+    def raw_line(self, line: int) -> str:
+        """Line ``line`` of the log exactly as written ("" past its end)."""
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+
+    def complete_owed(self, names: Iterable[str]) -> None:
+        """Make up, now, the short bets of ``names`` that a ``must-complete`` ruling left owing."""
+        for name in names:
+            complete_now(self, name)
 
     def text_of(self, event: ev.Event) -> str:
         """The line as written, comment and surrounding blanks removed."""
@@ -593,7 +636,7 @@ class Replay:
         self.track_cards(event, event.player, event.cards)
         self.note(event, "")
         if len(event.cards) != self.config.hand_size:
-            dealing.wrong_count(self, event, event.player, len(event.cards))
+            self.detect(dealing.wrong_count(self, event, event.player, len(event.cards)))
 
     def track_cards(self, event: ev.Event, where: str, cards: tuple[Card, ...]) -> None:
         """Remember where each natural card is; a card in two places is an imperfect pack."""
@@ -602,7 +645,9 @@ class Replay:
         for card in cards:
             if card.rank is None:  # the joker, or a card nobody saw
                 if card.is_joker and card not in self.deck:
-                    dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                    self.detect(
+                        dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                    )
                     if self.state.phase is Phase.OVER:
                         return
                 continue
@@ -623,7 +668,7 @@ class Replay:
                 elif previous == where:
                     continue  # seen here before, and so known to be in the pack
             if not whole_pack and card not in self.deck:
-                dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                self.detect(dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack"))
                 if self.state.phase is Phase.OVER:
                     return
                 continue
@@ -632,7 +677,7 @@ class Replay:
                 # That is the log leaving this rulebook's course, not a second card of that name.
                 self.diverge(event, f"{card.symbol()} was ruled out of play, but the table played on with it")
             elif previous is not None:
-                dealing.imperfect_pack(self, event, card, f"{card.symbol()} is in two places")
+                self.detect(dealing.imperfect_pack(self, event, card, f"{card.symbol()} is in two places"))
                 if self.state.phase is Phase.OVER:
                     return
             seen[card] = where
@@ -652,7 +697,7 @@ class Replay:
         if not seat.in_hand and state.phase is not OVER:
             # Asked before the betting round is entered: a line of a player out of the pot moves
             # nothing, not even the draw on to the betting.
-            comeback.plays_when_out(self, event, name)
+            self.detect(comeback.plays_when_out(self, event, name))
             return
         if not self.enter_betting():
             self.void(event, "no betting round is open here")
@@ -665,7 +710,7 @@ class Replay:
             if expected != name:
                 self.note(event, "already counted by the ruling above")
                 return
-        if state.last_actor == name and comeback.raises_himself(self, event, name):
+        if state.last_actor == name and self.detect(comeback.raises_himself(self, event, name)):
             return  # (the last to act again: the only way to raise one's own raise)
         if expected is None:
             self.void(event, "the betting round was already over")
@@ -673,12 +718,12 @@ class Replay:
         if name != expected:
             betting.out_of_turn(self, event, name)
             return
-        if variants.lowball_blind_not_posted(self, event, name):
+        if self.detect(variants.lowball_blind_not_posted(self, event, name)):
             self.after_action()
             return
         self.state.completing.pop(name, None)
         seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
-        betting.in_turn_action(self, event, name)
+        self.detect(betting.in_turn_action(self, event, name))
         # A bar on raising lasts for the turn it was imposed on.
         seat.no_raise = False
         self.after_action()
@@ -697,7 +742,7 @@ class Replay:
         in_turn = expected == name or state.phase is not BETTING
         facing = state.to_call(name) > ZERO or (in_turn and variants.folds_for_the_blind(self, name))
         if not in_turn or not facing:
-            betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
+            self.detect(betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing))
         else:
             # In turn: in a betting round that means his turn has come (expected_actor, just asked).
             self.fold(name, at_turn=state.phase is BETTING)
@@ -768,15 +813,15 @@ class Replay:
         state = self.state
         for name in list(self.state.pending):
             if state.phase is not BETTING:
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
                 continue
             expected = state.expected_actor()
             if expected == name or expected is None or not state.seats[name].in_hand:
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
             elif not state.seats[name].can_act and self._turn_passed(name, expected):
                 # All in by his out-of-turn chips, he is never the one to act: his proper turn is
                 # when the action reaches his seat, and it has.
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
 
     def _turn_passed(self, name: str, expected: str) -> bool:
         """Going round from the last player to act, the action reaches ``name``'s seat before the
@@ -808,8 +853,8 @@ class Replay:
             self.note(event, "")
             if self.state.pending:
                 for name in list(self.state.pending):
-                    betting.decide_out_of_turn(self, name)
-            betting.passed_over(self, event)  # the round left unfinished: nobody half in the pot
+                    self.detect(betting.decide_out_of_turn(self, name))
+            self.detect(betting.passed_over(self, event))  # the round left unfinished: nobody half in the pot
             if self.deal_over():
                 # Those rulings ended the deal (nobody opened, or one player left): there is no draw.
                 self.void(event, self.state.void_reason or "the deal was over")
@@ -837,11 +882,11 @@ class Replay:
     def _draw(self, event: ev.Draw) -> None:
         if not self.state.seats[event.player].in_hand:
             # Out of the pot (folded, dead, or dropped by passing under pass and out).
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         self.state.serving_draw = True
         try:
-            drawing.draw(self, event)
+            self.detect(drawing.draw(self, event))
         finally:
             self.state.serving_draw = False
         self.after_action()
@@ -849,7 +894,7 @@ class Replay:
     def _discard(self, event: ev.Discard) -> None:
         seat = self.state.seats[event.player]
         if not seat.in_hand and self.state.phase is not OVER:
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         if self._throws_back_surplus(event, seat):
             return
@@ -876,7 +921,7 @@ class Replay:
         named = [card for card in event.cards if card in seat.cards]
         # The cards he throws go last, so a correction by discarding the surplus throws those.
         seat.cards = [card for card in seat.cards if card not in named] + named
-        if not drawing.miscount_found(self, event, name, len(seat.cards)):
+        if not self.detect(drawing.miscount_found(self, event, name, len(seat.cards))):
             return False
         for card in named:
             if card not in seat.cards:
@@ -891,7 +936,7 @@ class Replay:
             self.note(event, "")
             return
         if not state.seats[event.player].in_hand:
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         expected = state.next_to_draw()
         state.seats[event.player].drew = state.draw_index
@@ -908,8 +953,8 @@ class Replay:
             self.end_draw()
         if self.state.pending:
             for name in list(self.state.pending):
-                betting.decide_out_of_turn(self, name)
-        betting.passed_over(self, event)
+                self.detect(betting.decide_out_of_turn(self, name))
+        self.detect(betting.passed_over(self, event))
         if self.deal_over():
             self.void(event, self.state.void_reason or "the deal was over")  # those rulings ended it
             return
@@ -921,20 +966,20 @@ class Replay:
         """Found after the pot was awarded: a foul or misdeclared hand is ruled on (too late,
         most rulebooks say), anything else is only noted."""
         if isinstance(event, ev.Show) and len(event.cards) != self.config.hand_size:
-            showing.foul_hand(self, event, event.player, len(event.cards), collected=True)
+            self.detect(showing.foul_hand(self, event, event.player, len(event.cards), collected=True))
             return
         if isinstance(event, ev.WrongCardCount) and event.count != self.config.hand_size:
-            showing.foul_hand(self, event, event.player, event.count, collected=True)
+            self.detect(showing.foul_hand(self, event, event.player, event.count, collected=True))
             return
         if isinstance(event, ev.Declare):
             self.state.declared[event.player] = event
-            showing.check_declaration(self, event.player)
+            self.detect(showing.check_declaration(self, event.player))
             return
         if isinstance(event, ev.Show):
             seat = self.state.seats[event.player]
             seat.cards, seat.shown = list(event.cards), True
             seat.cards_known = all(not c.is_unknown for c in event.cards)
-            showing.check_declaration(self, event.player)
+            self.detect(showing.check_declaration(self, event.player))
         self.note(event, "after the pot was awarded")
 
     def _muck(self, event: ev.Muck) -> None:
@@ -958,7 +1003,7 @@ class Replay:
     def _declare(self, event: ev.Declare) -> None:
         self.state.declared[event.player] = event
         self.note(event, "")
-        showing.check_declaration(self, event.player)
+        self.detect(showing.check_declaration(self, event.player))
 
     # --- irregular facts ----------------------------------------------------------------------
 
@@ -967,7 +1012,9 @@ class Replay:
         if state.phase is Phase.OVER and state.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
             self.void(event, state.void_reason or "the deal was over")
             return
-        dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
+        self.detect(
+            dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
+        )
 
     # --- settling -----------------------------------------------------------------------------
 
@@ -1243,7 +1290,7 @@ class Replay:
         state = self.state
         if self.state.pending:
             for name in list(self.state.pending):
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
         # An unfinished deal's pot belongs to nobody yet: it is reported as carried, so the books
         # still balance.
         outcome = self.state.outcome or Outcome.UNFINISHED
@@ -1318,9 +1365,9 @@ class Replay:
 
 
 def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
-    if not event.dealt and drawing.miscount_found(r, event, event.player, event.count):
+    if not event.dealt and r.detect(drawing.miscount_found(r, event, event.player, event.count)):
         return  # his own discards left him miscounted on the draw; found here
-    dealing.wrong_count(r, event, event.player, event.count)
+    r.detect(dealing.wrong_count(r, event, event.player, event.count))
 
 
 def _note_line(r: Replay, event: ev.Note) -> None:
@@ -1374,36 +1421,36 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.DrawPhase, Replay._draw_phase),
         _on(ev.Draw, Replay._draw),
         _on(ev.DrawRequest, drawing.request),
-        _on(ev.DrawRequestChanged, drawing.request_changed),
+        _looks(ev.DrawRequestChanged, drawing.request_changed),
         _on(ev.Discard, Replay._discard),
         _on(ev.StandPat, Replay._stand_pat),
         _on(ev.Showdown, Replay._showdown),
-        _on(ev.Show, showing.show),
+        _looks(ev.Show, showing.show),
         _on(ev.Muck, Replay._muck),
-        _on(ev.ShowOpeners, showing.show_openers),
+        _looks(ev.ShowOpeners, showing.show_openers),
         _on(ev.SplitOpeners, Replay._split_openers),
         _on(ev.Declare, Replay._declare),
-        _on(ev.Says, betting.speech),
-        _on(ev.CardExposed, dealing.exposed),
-        _on(ev.CardFaceUpInPack, dealing.face_up_in_pack),
-        _on(ev.CutIrregularity, dealing.cut),
+        _looks(ev.Says, betting.speech),
+        _looks(ev.CardExposed, dealing.exposed),
+        _looks(ev.CardFaceUpInPack, dealing.face_up_in_pack),
+        _looks(ev.CutIrregularity, dealing.cut),
         _on(ev.WrongCardCount, _wrong_count_line),
         _on(ev.DuplicateCard, Replay._duplicate),
-        _on(ev.WrongDealer, dealing.wrong_dealer),
-        _on(ev.MisdealCalled, dealing.misdeal_called),
+        _looks(ev.WrongDealer, dealing.wrong_dealer),
+        _looks(ev.MisdealCalled, dealing.misdeal_called),
         _on(ev.NewDeal, Replay._new_deal),
         _on(ev.Note, _note_line),
-        _on(ev.DealtBy, dealing.dealt_by),
-        _on(ev.HandsDealt, dealing.hands_dealt),
-        _on(ev.BetCompletion, betting.bet_completion),
+        _looks(ev.DealtBy, dealing.dealt_by),
+        _looks(ev.HandsDealt, dealing.hands_dealt),
+        _looks(ev.BetCompletion, betting.bet_completion),
         _on(ev.DrawCountAsked, asking.count_asked),
-        _on(ev.DrawCountAnswered, asking.count_answered),
-        _on(ev.DrawCountRefused, asking.count_refused),
-        _on(ev.StackChanged, stakes.stack_changed),
-        _on(ev.DiscardsPickedUp, drawing.discards_picked_up),
+        _looks(ev.DrawCountAnswered, asking.count_answered),
+        _looks(ev.DrawCountRefused, asking.count_refused),
+        _looks(ev.StackChanged, stakes.stack_changed),
+        _looks(ev.DiscardsPickedUp, drawing.discards_picked_up),
         _on(ev.LooksAtCards, drawing.looks_at_cards),
-        _on(ev.OpenersNotShown, showing.openers_not_shown),
-        _on(ev.PotDeclaredOpen, antes.pot_declared_open),
+        _looks(ev.OpenersNotShown, showing.openers_not_shown),
+        _looks(ev.PotDeclaredOpen, antes.pot_declared_open),
         _on(ev.OpenersKeepAsked, keeping.keep_asked),
     ]
 )

@@ -19,6 +19,7 @@ deal runs, and the replay calls them at the moment their rule bites:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -36,6 +37,7 @@ ZERO = Decimal(0)
 if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay
     from referee.adjudicate.table import HandState
+    from referee.adjudicate.walk import Walk
 
 
 def wild_widow(r: Replay, event: ev.Widow) -> None:
@@ -93,7 +95,7 @@ def jacks_back(r: Replay) -> bool:
     return True
 
 
-def lowball_blind_size(r: Replay, name: str) -> Decimal:
+def lowball_blind_size(r: Walk, name: str) -> Decimal:
     """The blind the lowball part asks for. The page names no size; the blind stands in for the
     opening bet nobody made, so it is the least bet the limit allows (a fixed limit's low bet, a
     spread limit's least), or the ante where the limit names no least bet (no limit, pot limit)."""
@@ -122,7 +124,7 @@ def lowball_blind_posted(r: Replay, event: ev.Post) -> bool:
     return True
 
 
-def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
+def lowball_blind_not_posted(r: Walk, event: ev.Event, name: str) -> Generator[Finding, None, bool]:
     """The player who owes the lowball blind acts at his turn without posting it.
 
     A pass is a check facing the bet the club's rule asks of him (check-facing-bet, as the rulebook
@@ -153,7 +155,7 @@ def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
         Subject(player=name, wager=Wager(Act.CHECK, seat.put_in_round, event)),
         explain,
     )
-    r.adjudicate(finding)
+    yield finding
     if not seat.in_hand or state.expected_actor() != name:
         r.state.blind_due = None
     r.note(event, "a pass instead of the blind: folded" if not seat.in_hand else "")
@@ -222,7 +224,7 @@ def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: 
     )
 
 
-def pack_too_short(r: Replay) -> bool:
+def pack_too_short(r: Walk) -> bool:
     """All for One: fewer cards left than players in the hand, so no more drawing (001)."""
     left = len(r.deck) - r.state.cards_out
     return r.config.until_pack_runs_out and left < len(r.state.live())
