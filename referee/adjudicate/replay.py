@@ -54,7 +54,6 @@ from referee.adjudicate.verdict import Judge, Verdict
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.errors import LogError, Problem
-from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
 from referee.rulebook.vocabulary import Kind, RemedyId
@@ -75,7 +74,6 @@ ZERO = Decimal(0)
 # rather than read as ``Phase.OVER``: an enum member read through its class is slow in Python 3.11.
 # The same for the moves every ante and bet pays with.
 _ANTE, _BLIND, _BET = Move.ANTE, Move.BLIND, Move.BET
-_FIXED, _SPREAD, _POT = LimitKind.FIXED, LimitKind.SPREAD, LimitKind.POT
 
 
 E = TypeVar("E", bound=ev.Event)
@@ -112,8 +110,8 @@ class Replay:
 
     def __init__(self, log: ev.HandLog, config: PlayConfig, judge: Judge, text: str = "") -> None:
         self.log = log
-        self.config = config
         self.base_config = config
+        """The rulebook's rules of play; a deal's own (``config``) may differ for that deal."""
         self.judge = judge
         self.text = text
         self._lines: list[str] | None = None
@@ -165,6 +163,12 @@ class Replay:
         self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
         self._deal_start_net: dict[str, Decimal] = {}
         """Awards, refunds and rake when the current deal began (its own share is the difference)."""
+
+    @property
+    def config(self) -> PlayConfig:
+        """The rules of play for the deal in progress (Jacks Back or a wild widow changes them
+        for one deal): the deal's own, so a new deal starts from the rulebook's again."""
+        return self.state.config
 
     # --- the walk -----------------------------------------------------------------------------
 
@@ -1262,7 +1266,7 @@ class Replay:
             self.note(event, "the deal before was not finished; its pot stays in the middle")
         else:
             self.note(event, "")
-        variants.next_deal_config(self)
+        config = variants.next_deal_config(self)
         antes.bar_false_declarer(self)
         self._end_deal_summary()
         self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
@@ -1274,12 +1278,12 @@ class Replay:
         elif self.state.outcome is Outcome.MISDEAL:
             moves = self.state.next_dealer_after_misdeal
         elif self.state.outcome is Outcome.PASSED_OUT:
-            moves = self.config.dealer_moves_when_passed
+            moves = config.dealer_moves_when_passed
         else:
             moves = True
         dealer = state.players_from(state.dealer)[0] if moves else state.dealer
         self.ledger.new_deal()  # an unfinished deal's chips stay in the middle
-        fresh = new_hand_state(self.config, state.order, dealer, self.ledger)
+        fresh = new_hand_state(config, state.order, dealer, self.ledger)
         variants.seat_sitting_out(self, fresh)
         antes.seat_barred(self, fresh)
         fresh.deal_number = state.deal_number + 1
@@ -1329,39 +1333,6 @@ class Replay:
             stakes={name: amount for name, amount in sorted(self.ledger.brought.items()) if amount},
             lines=self._line_outcomes(rulings),
         )
-
-    # --- limits -------------------------------------------------------------------------------
-
-    def bet_bounds(self, name: str) -> tuple[Decimal | None, Decimal | None]:
-        """(least, most) a bet or raise may add above the current bet, by the limit."""
-        state = self.state
-        limit = self.config.limit
-        if limit.kind is _FIXED:
-            size = self.config.bet_size(state.round_index)
-            if limit.top is not None and state.round_index >= self.config.small_bet_rounds:
-                # Three figures (`1/2/4`): after the draw a bet is the middle figure or the highest
-                # (000 Optional Betting Limits, Variation in betting limit); betting's detector rules
-                # an amount between the two as over the middle one.
-                return size, limit.top
-            if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
-                return size, max(size, state.current_bet)  # a raise may double the bet before it
-            return size, size
-        doubled = ZERO
-        if self.config.after_draw_min_doubles and state.round_index > 0 and state.current_bet == ZERO:
-            # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
-            # betting round" (001 Seven Card Draw Poker, paragraph 4).
-            doubled = 2 * self.state.first_round_bet
-        if limit.kind is _SPREAD:
-            least = limit.low
-            if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
-                least = max(limit.low or ZERO, state.last_raise)
-            if doubled > (least or ZERO):
-                least = doubled if limit.high is None else min(doubled, limit.high)
-            return least, limit.high
-        if limit.kind is _POT:
-            pot_after_call = state.pot() + state.to_call(name)
-            return (max(state.last_raise, doubled) or None), pot_after_call
-        return (max(state.last_raise, doubled) or None), None
 
 
 def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:

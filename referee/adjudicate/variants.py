@@ -25,7 +25,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee import events as ev
-from referee.adjudicate.config import ladder_step
+from referee.adjudicate.config import PlayConfig, ladder_step
 from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
@@ -53,8 +53,7 @@ def wild_widow(r: Replay, event: ev.Widow) -> None:
         except RankingError:
             note = "nothing is wild: this game is played without wild cards"  # the 32-card game (001)
         else:
-            r.config = replace(r.config, ranking=wild)
-            r.state.config = r.config
+            r.state.config = replace(r.config, ranking=wild)
     r.track_cards(event, "widow", (event.card,))
     r.note(event, note)
 
@@ -74,14 +73,13 @@ def jacks_back(r: Replay) -> bool:
     # "After the draw there is another betting round, begun by the first active player to
     # dealer's left" (001 Jacks Back, paragraph 3): the low round has no opener to speak first.
     # "Some play that check-raising is not allowed in the Lowball part" (paragraph 6).
-    r.config = replace(
+    r.state.config = replace(
         r.config,
         ranking=lowball,
         openers="anything",
         opener_speaks_first=False,
         check_raise=r.config.check_raise and r.config.lowball_check_raise,
     )
-    r.state.config = r.config
     r.state.start_round()
     r.state.round_index = 0
     said = "nobody opened: the same hands are played as ace-to-five lowball"
@@ -99,7 +97,7 @@ def lowball_blind_size(r: Walk, name: str) -> Decimal:
     """The blind the lowball part asks for. The page names no size; the blind stands in for the
     opening bet nobody made, so it is the least bet the limit allows (a fixed limit's low bet, a
     spread limit's least), or the ante where the limit names no least bet (no limit, pot limit)."""
-    least, _most = r.bet_bounds(name)
+    least, _most = r.state.bet_bounds(name)
     return least if least is not None and least > ZERO else r.config.ante
 
 
@@ -170,16 +168,18 @@ def folds_for_the_blind(r: Replay, name: str) -> bool:
     return True
 
 
-def next_deal_config(r: Replay) -> None:
-    """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
+def next_deal_config(r: Replay) -> PlayConfig:
+    """The rules of play for the coming deal: the rulebook's own (a Jacks Back switch or a wild
+    widow lasted one deal), with the progressive ladder moved on."""
     if r.state.outcome is Outcome.PASSED_OUT:
         r.passed_in_a_row += 1
     elif r.state.outcome is not Outcome.MISDEAL:
         r.passed_in_a_row = 0
-    r.config = r.base_config
-    if r.config.openers_ladder:
-        step = ladder_step(r.config.openers_ladder, r.passed_in_a_row, r.config.ladder_after_top)
-        r.config = replace(r.config, openers=f"{step}-or-better")
+    config = r.base_config
+    if config.openers_ladder:
+        step = ladder_step(config.openers_ladder, r.passed_in_a_row, config.ladder_after_top)
+        config = replace(config, openers=f"{step}-or-better")
+    return config
 
 
 def qualifies(r: Replay, value: object) -> bool:

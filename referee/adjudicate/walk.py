@@ -98,8 +98,6 @@ class Walk(Protocol):
 
     def bet(self, event: ev.Event, name: str, total: Decimal) -> None: ...
 
-    def bet_bounds(self, name: str) -> tuple[Decimal | None, Decimal | None]: ...
-
     def complete_owed(self, names: Iterable[str]) -> None:
         """Make up, now, the short bets of ``names`` that a ``must-complete`` ruling left owing."""
 

@@ -134,16 +134,16 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         "betting.blind_opening": Clause(
             _PLAYS + "blind_opening → adjudicate.replay.Replay._post: the blind opens the pot."
         ),
-        "betting.doubling_raises": Clause(_PLAYS + "doubling_raises → adjudicate.replay.Replay.bet_bounds."),
+        "betting.doubling_raises": Clause(_PLAYS + "doubling_raises → adjudicate.table.HandState.bet_bounds."),
         "betting.min_raise": Clause(
-            _PLAYS + "min_raise → adjudicate.replay.Replay.bet_bounds (spread limits)."
+            _PLAYS + "min_raise → adjudicate.table.HandState.bet_bounds (spread limits)."
         ),
         "betting.jackpot_limit": Clause(
             _PLAYS + "jackpot_limit → adjudicate.detect.betting._jackpot_most: after a passed-out deal the "
             "opening bet and bets after the draw may be as much as the antes in the pot."
         ),
         "betting.after_draw_min_doubles": Clause(
-            _PLAYS + "after_draw_min_doubles → adjudicate.replay.Replay.bet_bounds (the least first "
+            _PLAYS + "after_draw_min_doubles → adjudicate.table.HandState.bet_bounds (the least first "
             "bet after the draw, under a spread, pot or no limit)."
         ),
         "draw.max_cards": Clause(

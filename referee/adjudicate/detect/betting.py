@@ -260,7 +260,7 @@ def in_turn_action(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
     if all_in:
         total = stack_total
     added = total - state.current_bet
-    least, most = r.bet_bounds(name)
+    least, most = r.state.bet_bounds(name)
     most = _jackpot_most(r, most)
     unopened = isinstance(event, _BET_OR_OPEN) and not state.opened
     action = _BET if state.current_bet == ZERO or unopened else _RAISE

@@ -178,7 +178,7 @@ def opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
     state = r.state
     if state.phase is not Phase.BETTING or state.current_bet > ZERO:
         return
-    least, _most = r.bet_bounds(name)
+    least, _most = r.state.bet_bounds(name)
     size = least if least is not None and least > ZERO else r.config.ante
     if size <= ZERO:
         return
