@@ -15,10 +15,10 @@ import itertools
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any, Final, TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from referee import events as ev
-from referee.adjudicate import remedies, variants
+from referee.adjudicate import remedies, settling, variants
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import (
     Finding,
@@ -36,15 +36,13 @@ from referee.adjudicate.detect import (
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
-from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
-from referee.adjudicate.showdown import Strength, hand_strength
+from referee.adjudicate.settle import chip_unit
 from referee.adjudicate.table import (
     BEFORE_DEAL,
     BETTING,
     DEAL,
     DRAW,
     OVER,
-    SHOWDOWN,
     Phase,
     Seat,
     new_hand_state,
@@ -53,7 +51,6 @@ from referee.adjudicate.table import (
 from referee.adjudicate.verdict import Judge, Verdict
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
-from referee.errors import LogError, Problem
 from referee.log.tokens import comment_start
 from referee.money import exact
 from referee.rulebook.vocabulary import Kind, RemedyId
@@ -64,7 +61,6 @@ from referee.ruling import (
     LineOutcome,
     LineStatus,
     Outcome,
-    PotSummary,
     Result,
     Ruling,
 )
@@ -180,7 +176,7 @@ class Replay:
             if self.state.pass_out_waits:
                 self._pass_out_now()
             if self.state.awaiting_show is not None:
-                self._collect_unshown()
+                settling.collect_unshown(self)
             if self.state.awaiting_openers is not None:
                 self._pay_waiting_opener()
             return self._finish()
@@ -213,12 +209,12 @@ class Replay:
             if self.state.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
                 self._pass_out_now()
             if self.state.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
-                self._collect_unshown()
+                settling.collect_unshown(self)
             if self.state.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.state.awaiting_proof)
             ):
-                self._proof_not_shown()
+                settling.proof_not_shown(self)
             if self.state.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
             if self.state.made_up and not isinstance(event, _BETTING_LINES):
@@ -280,13 +276,6 @@ class Replay:
             and getattr(event, "player", self.state.awaiting_openers) == self.state.awaiting_openers
         )
 
-    def dead_chips(self) -> dict[str, Decimal]:
-        """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
-        dead = self.ledger.dead_antes()
-        for name, amount in self.state.forfeited.items():
-            dead[name] = dead.get(name, ZERO) + amount
-        return dead
-
     def _pay_waiting_opener(self) -> None:
         winner, self.state.awaiting_openers = self.state.awaiting_openers, None
         if winner is None or not self._may_take_pot(winner):
@@ -299,7 +288,7 @@ class Replay:
             if not self._may_take_pot(winner):
                 return
         self.state.openers_proven.add(winner)
-        self.award_uncontested(winner)
+        settling.award_uncontested(self, winner)
 
     def _may_take_pot(self, name: str) -> bool:
         return self.state.phase is not Phase.OVER and self.state.seats[name].in_hand
@@ -375,7 +364,11 @@ class Replay:
             return
         self.after_action()
         if self.state.phase is Phase.SHOWDOWN:
-            self.maybe_settle_showdown()
+            settling.maybe_settle_showdown(self)
+
+    def maybe_settle_showdown(self) -> None:
+        """Settle once every live hand at the showdown has been shown (``settling``)."""
+        settling.maybe_settle_showdown(self)
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -783,10 +776,10 @@ class Replay:
                 count += 1
                 last = seat.name
         if count == 1 and state.dealt:
-            self.last_player_standing(last)
+            settling.last_player_standing(self, last)
             return
         if not count and state.dealt:
-            self.carry("everyone is out of the pot")
+            settling.carry(self, "everyone is out of the pot")
             return
         if (
             state.phase is BETTING
@@ -801,14 +794,14 @@ class Replay:
             ):
                 self.state.pass_out_waits = True  # a player all in for the antes may still declare it open
                 return
-            self.pass_out()
+            settling.pass_out(self)
 
     def _pass_out_now(self) -> None:
         """The log moved on and nobody all in for the antes declared the pot open: passed out."""
         self.state.pass_out_waits = False
         state = self.state
         if state.phase is BETTING and state.round_index == 0 and not state.opened:
-            self.pass_out()
+            settling.pass_out(self)
 
     def _resolve_pending(self) -> None:
         """Rule on out-of-turn actions whose offender's proper turn has come (or passed)."""
@@ -964,7 +957,7 @@ class Replay:
             return
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
-        self.maybe_settle_showdown()
+        settling.maybe_settle_showdown(self)
 
     def _late_show(self, event: ev.Event) -> None:
         """Found after the pot was awarded: a foul or misdeclared hand is ruled on (too late,
@@ -996,9 +989,9 @@ class Replay:
         self.note(event, "")
         live = state.live()
         if len(live) == 1:
-            self.last_player_standing(live[0])
+            settling.last_player_standing(self, live[0])
         else:
-            self.maybe_settle_showdown()
+            settling.maybe_settle_showdown(self)
 
     def _split_openers(self, event: ev.SplitOpeners) -> None:
         self.state.seats[event.player].split_kept = event.kept
@@ -1019,215 +1012,6 @@ class Replay:
         self.detect(
             dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
         )
-
-    # --- settling -----------------------------------------------------------------------------
-
-    def maybe_settle_showdown(self) -> None:
-        """Settle once every live hand at the showdown has been shown."""
-        state = self.state
-        live = state.live()
-        if state.phase is not SHOWDOWN or not live:
-            return
-        seats = state.seats
-        for name in live:
-            if not seats[name].shown:
-                return  # a live hand is still to be shown
-        strengths = {}
-        for name in live:
-            strengths[name] = hand_strength(self.config, state.seats[name].cards)
-        qualified = [n for n in live if variants.qualifies(self, strengths[n].value)]
-        if not qualified:
-            self.no_qualifier_now = True
-            variants.sit_out_after_no_qualifier(self)
-            self._return_uncalled()
-            self.carry("no hand qualified to win")
-            return
-        split = split_pot(
-            state.contributions(),
-            qualified,
-            self._showdown_key(strengths),
-            self.odd_chip_order,
-            self.unit,
-            state.dead_money,
-            self.dead_chips(),
-            self.ledger.shares(),
-        )
-        for pot in split.pots:
-            for name in pot.winners:
-                self.winners_hands.setdefault(name, strengths[name].words)
-        opener = state.opener
-        self.close_deal(split, Outcome.SHOWDOWN)
-        variants.opener_matches_the_pot(self, opener, live, sum((p.amount for p in split.pots), ZERO))
-
-    def _showdown_key(self, strengths: Mapping[str, Strength]) -> Callable[[str], Any]:
-        """How hands compare; a hand held to a lower declaration ranks as declared."""
-        if not self.state.declared_caps:
-            return lambda name: strengths[name].value
-        from referee.adjudicate.showdown import category_rank
-
-        def key(name: str) -> tuple[int, int, object]:
-            if name in self.state.declared_caps:
-                return (self.state.declared_caps[name], 0, 0)
-            rank = category_rank(self.config, self.state.seats[name].cards) or 0
-            return (rank, 1, strengths[name].value)
-
-        return key
-
-    def odd_chip_order(self, winners: Sequence[str]) -> list[str]:
-        """Winners ordered for odd chips: clockwise from the dealer's left, or (``showdown.odd_chip:
-        high-card``) the winner holding the highest card by suit first."""
-        seating = list(self.state.players_from(self.state.dealer))
-        ordered = sorted(winners, key=seating.index)
-        if self.config.odd_chip == "high-card":
-            from referee.adjudicate.showdown import high_card
-
-            ordered.sort(key=lambda name: high_card(self.state.seats[name].cards), reverse=True)
-        return ordered
-
-    def last_player_standing(self, winner: str, *, showdown_over: bool = False) -> None:
-        """Everyone else is out: the last hand takes the pot without a showdown.
-
-        An opener who still owes proof of openers is paid only once he shows them (or the log moves
-        on without anyone asking): the table learns of false openers at that moment.
-        """
-        state = self.state
-        if not showdown_over and state.phase is SHOWDOWN and not state.seats[winner].shown:
-            # The others were ruled out at the showdown; the showdown is not over until its lines
-            # are read, and his own hand, when shown, may be foul too. The pot waits.
-            self.state.awaiting_show = winner
-            return
-        if self.config.win_requirement and not state.seats[winner].shown:
-            # "If the pot is won without a showdown, the winner must expose enough cards to prove
-            # that the hand is at least as good as three of a kind" (001 Trips to Win): he is paid
-            # when he shows his hand, which the showdown rules on.
-            self.state.awaiting_proof = winner
-            return
-        if (
-            self.config.openers != "anything"
-            and self.config.opener_shows_to_win
-            and winner == state.opener
-            and winner not in self.state.openers_proven
-        ):
-            self.state.awaiting_openers = winner
-            self.state.openers_owed_at = self.line_event
-            return
-        self.award_uncontested(winner)
-
-    def _return_uncalled(self) -> None:
-        """The pot stays for the next deal, but a bet nobody called goes back to its bettor first."""
-        antes = self.dead_chips()
-        bets = sorted(
-            ((amount - antes.get(name, ZERO), name) for name, amount in self.state.contributions().items()),
-            reverse=True,
-        )
-        if bets:
-            second = bets[1][0] if len(bets) > 1 else ZERO
-            self.give_back(bets[0][1], bets[0][0] - second)
-
-    def _collect_unshown(self) -> None:
-        """The showdown's lines are over and the last live hand was never shown: he takes the pot
-        (unless his hand went out meanwhile, when the walk has settled it already)."""
-        winner, self.state.awaiting_show = self.state.awaiting_show, None
-        if winner is None or self.state.phase is Phase.OVER or not self.state.seats[winner].in_hand:
-            return
-        self.last_player_standing(winner, showdown_over=True)
-
-    def _proof_not_shown(self) -> None:
-        """The log moved on and the last player left never showed a hand good enough to win."""
-        winner, self.state.awaiting_proof = self.state.awaiting_proof, None
-        if winner is not None and self.state.phase is not Phase.OVER:
-            self._return_uncalled()
-            self.carry(
-                f"{winner} took the pot without a showdown but never showed a hand good enough to win it"
-            )
-
-    def award_uncontested(self, winner: str) -> None:
-        state = self.state
-        split = split_pot(
-            state.contributions(),
-            [winner],
-            None,
-            self.odd_chip_order,
-            self.unit,
-            state.dead_money,
-            self.dead_chips(),
-            self.ledger.shares(),
-        )
-        at_showdown = state.phase is SHOWDOWN and state.seats[winner].shown
-        self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
-
-    def close_deal(self, split: Split, outcome: Outcome) -> None:
-        awards, rake, self.state.last_pots = self._divided(split)
-        self.state.paid_out += sum((p.amount for p in split.pots), ZERO)
-        try:
-            self.ledger.settle(awards, split.refunds, rake)
-        except ValueError as error:
-            # The books never allow it; should a log find a way, it is a clear error at its line.
-            raise self._unpayable(str(error)) from None
-        self.state.last_split = split
-        self.state.outcome = outcome
-        self.state.void_reason = "the pot was already settled"
-        self.state.phase = Phase.OVER
-
-    def _unpayable(self, why: str) -> LogError:
-        event = self.line_event
-        line = event.line if event is not None else 0
-        return LogError(
-            Problem(
-                f"the referee cannot pay this deal's pot ({why}): the log is not one it can settle",
-                self.log.source,
-                line,
-                source_line=self.text_of(event) if event is not None else "",
-                hint="please report this log: the referee should rule on it",
-            )
-        )
-
-    def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
-        """Each won pot divided once: the awards, the rake taken, and each pot for the report (who
-        contested it, who took what, any odd chips).
-
-        The house's rake (an imported online hand's ``rake:``) comes out of the pots before they
-        are divided, main pot first, as online rooms take it; it is never more than the deal's pot,
-        and it is taken once per deal won. With no rake the awards are the split's own.
-        """
-        rake = (self.log.header.rake or ZERO) if split.awards else ZERO
-        awards: dict[str, Decimal] = {}
-        summaries: list[PotSummary] = []
-        left = rake
-        for pot in split.pots:
-            take = min(left, pot.amount)
-            left -= take
-            if not pot.winners:
-                continue
-            # The split has divided each pot already; only a pot the rake came out of is divided anew.
-            shares = pot.shares
-            if take:
-                shares = divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit)
-            for name, share in shares.items():
-                awards[name] = awards.get(name, ZERO) + share
-            even = min(shares.values())
-            odd = {name: share - even for name, share in shares.items() if share > even}
-            summaries.append(PotSummary(pot.amount - take, pot.eligible, tuple(shares), shares, odd))
-        if not rake:
-            return dict(split.awards), ZERO, tuple(summaries)
-        return {name: amount for name, amount in awards.items() if amount}, rake - left, tuple(summaries)
-
-    def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
-        """Nobody wins this deal: the chips stay in the middle for the next one."""
-        state = self.state
-        self.ledger.carry_deal()
-        self.state.outcome = outcome
-        self.state.void_reason = reason
-        state.phase = Phase.OVER
-
-    def pass_out(self) -> None:
-        """Nobody opened: Jacks Back plays the same hands for low; otherwise the pot carries."""
-        if variants.jacks_back(self):
-            return
-        for name, amount in self.state.reopen_returns.items():
-            self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
-        self.state.reopen_returns.clear()
-        self.carry("nobody opened", Outcome.PASSED_OUT)
 
     def _end_deal_summary(self) -> None:
         """Record what the deal now ending did: its outcome, pot, rake, awards and refunds."""

@@ -460,6 +460,13 @@ class HandState:
         """Everything in the middle now, carried pots included."""
         return self.ledger.pot()
 
+    def dead_chips(self) -> dict[str, Decimal]:
+        """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
+        dead = self.ledger.dead_antes()
+        for name, amount in self.forfeited.items():
+            dead[name] = dead.get(name, ZERO) + amount
+        return dead
+
     def contributions(self) -> dict[str, Decimal]:
         return self.ledger.contributions()
 
