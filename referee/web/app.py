@@ -391,7 +391,10 @@ class _Pages:
 
     def _hand_log(self, code: str, hand_id: int) -> Response:
         hand = self.store.hand(hand_id, self.night_of(code).id)
-        return PlainTextResponse(hand.text, media_type="text/plain; charset=utf-8")
+        # The version too, for a script that adds lines (a write names the version it saw).
+        return PlainTextResponse(
+            hand.text, media_type="text/plain; charset=utf-8", headers={"X-Hand-Version": str(hand.version)}
+        )
 
     async def ruling(self, request: Request) -> Response:
         code, hand_id = request.path_params["code"], request.path_params["id"]
