@@ -139,21 +139,35 @@ def addresses(host: str, port: int) -> list[str]:
 
 def live(
     log: Annotated[
-        Path, typer.Argument(help="The log file to write as the hand grows (continued if it exists).")
-    ],
+        Path | None,
+        typer.Argument(help="A log file to write as the hand grows too (continued if it exists)."),
+    ] = None,
     rulebooks: _RulebookFolder = None,
+    data: _DataFolder = None,
+    hand: Annotated[
+        int | None, typer.Option("--hand", help="Go on with this hand of the store (begun on a phone, say).")
+    ] = None,
 ) -> None:
-    """Enter a hand line by line in the terminal, with completion and rulings as you go."""
+    """Enter a hand line by line in the terminal, with completion and rulings as you go.
+
+    The hand is kept in the night's store, as the page for phones keeps it: a hand begun here can
+    be finished on a phone, and one begun on a phone finished here (--hand).
+    """
     try:
         from referee.live.session import LiveSession
     except ImportError:
         err_console.print(f"error: {_NEEDS_LIVE}", soft_wrap=True)
         raise typer.Exit(code=1) from None
     from referee.errors import RefereeError
+    from referee.store import NotFound
 
     shelf = _shelf(rulebooks)
+    store = open_data(data)
     try:
-        LiveSession(log, shelf).run()
+        LiveSession(log, shelf, store=store, hand=hand).run()
+    except NotFound:
+        err_console.print(f"error: there is no hand {hand} in {store.path}", soft_wrap=True)
+        raise typer.Exit(code=1) from None
     except RefereeError as error:
         err_console.print(error.render(), soft_wrap=True)
         raise typer.Exit(code=1) from None
