@@ -1,13 +1,15 @@
 """Twenty phones adding lines to five hands at once, against ``referee serve`` in a process of its own.
 
-Run: ``python benchmarks/bench_serve.py [--clients 20] [--hands 5] [--seconds 60] [--pause 0.5]``.
+Run: ``python benchmarks/bench_serve.py [--clients 20] [--hands 5] [--seconds 60] [--pause 0.5]
+[--lines-per-hand 80] [--kill-after 5]``.
 It starts ``referee serve --data TMP`` on a free port, sets up ``--hands`` hands over HTTP and
 lets ``--clients`` threads (each its own keep-alive connection, as a phone is) add lines to them
 for ``--seconds``: each reads the hand's version (``GET /hands/{id}.log``, its ``X-Hand-Version``),
 then posts a line of its own (``POST /hands/{id}/lines`` with that version), then waits
 ``--pause`` seconds, as a player would before the next line. A write refused as stale (another
 phone was first) is read again and sent again. A hand that reaches the most lines a hand may hold
-is replaced by a new one.
+(``--lines-per-hand``, 80 by default: a long hand of several deals) is replaced by a new one,
+as the table begins the next hand.
 
 It then checks the store file itself: every line answered as entered is in its hand exactly once,
 no refused line is, and nothing else is (no lost or duplicated line). Then the kill test: the
@@ -93,7 +95,7 @@ class Phone:
         data = urlencode(body) if body is not None else None
         self.connection.request(method, self.root + path, body=data, headers=FORM if body is not None else {})
         answer = self.connection.getresponse()
-        answer.read()
+        self.body = answer.read()
         return answer
 
     def new_hand(self) -> int:
@@ -102,7 +104,9 @@ class Phone:
         return int(answer.getheader("location", "").rsplit("/", 1)[1])
 
 
-def play(port: int, root: str, number: int, slot: Slot, until: float, pause: float, tally: Tally) -> None:
+def play(
+    port: int, root: str, number: int, slot: Slot, until: float, pause: float, most: int, tally: Tally
+) -> None:
     phone = Phone(port, root)
     count = 0
     while time.monotonic() < until:
@@ -112,6 +116,11 @@ def play(port: int, root: str, number: int, slot: Slot, until: float, pause: flo
             read = phone.request("GET", f"/hands/{hand}.log")
             tally.reads.append((time.perf_counter() - started) * 1000)
             version = read.getheader("x-hand-version", "")
+            if phone.body.count(b"\n") >= most:  # the hand is over: the first phone to see it begins the next
+                with slot.lock:
+                    if slot.hand == hand:
+                        slot.hand = phone.new_hand()
+                continue
             count += 1
             line = f'Bob says "phone {number:02d} line {count:05d}"'
             started = time.perf_counter()
@@ -129,7 +138,7 @@ def play(port: int, root: str, number: int, slot: Slot, until: float, pause: flo
             tally.stale += 1
             tally.refused.append((hand, line))
             continue  # read the hand again and send it again at once, as the page asks
-        elif "try=" in where:  # refused: the hand is full; the first phone to see it begins the next
+        elif "try=" in where:  # refused: the hand is full; the first phone to see it begins the next one
             tally.refused.append((hand, line))
             with slot.lock:
                 if slot.hand == hand:
@@ -141,9 +150,17 @@ def play(port: int, root: str, number: int, slot: Slot, until: float, pause: flo
         time.sleep(pause)
 
 
-def run_load(
-    data: Path, seconds: float, clients: int, hands: int, pause: float, kill_after: float | None
-) -> Tally:
+@dataclass(frozen=True)
+class Load:
+    clients: int
+    hands: int
+    pause: float
+    most: int
+    """Lines a hand grows to before the phones begin the next."""
+
+
+def run_load(data: Path, seconds: float, load: Load, kill_after: float | None) -> Tally:
+    clients, hands = load.clients, load.hands
     port = free_port()
     server = start_server(data, port)
     root = "/" + open_store(data).tonight().code
@@ -153,7 +170,9 @@ def run_load(
     until = time.monotonic() + (kill_after if kill_after is not None else seconds) + (60 if kill_after else 0)
     threads = [
         threading.Thread(
-            target=play, args=(port, root, n, slots[n % hands], until, pause, tally), daemon=True
+            target=play,
+            args=(port, root, n, slots[n % hands], until, load.pause, load.most, tally),
+            daemon=True,
         )
         for n in range(clients)
     ]
@@ -215,16 +234,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds a phone waits between its lines")
     parser.add_argument("--kill-after", type=float, default=5, help="seconds into the kill test's run")
+    parser.add_argument(
+        "--lines-per-hand",
+        type=int,
+        default=80,
+        help=f"lines a hand grows to before the next begins (a long hand of several deals has about 80; "
+        f"{MAX_LINES}, the most a hand may hold, is the worst case)",
+    )
     options = parser.parse_args()
+    load = Load(options.clients, options.hands, options.pause, options.lines_per_hand)
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-serve-"))
     try:
-        tally = run_load(
-            folder / "load", options.seconds, options.clients, options.hands, options.pause, None
-        )
+        tally = run_load(folder / "load", options.seconds, load, None)
         lines, hands = check(folder / "load", tally)
         print(
             f"{options.clients} phones on {options.hands} hands at once for {options.seconds:g} s, "
-            f"{options.pause:g} s between a phone's lines; {MAX_LINES} lines at most a hand"
+            f"{options.pause:g} s between a phone's lines; hands of {options.lines_per_hand} lines"
         )
         rate = len(tally.adds) / options.seconds
         print(f"  {len(tally.adds)} lines entered ({rate:.0f}/s) into {hands} hands; {tally.stale} stale")
@@ -233,9 +258,7 @@ def main() -> None:
         print("  " + summary("add (POST, its 303)", tally.adds) + " (goal: p95 < 30 ms)")
         print("  " + summary("read before it (GET .log)", tally.reads))
         print(f"  load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        killed = run_load(
-            folder / "kill", 0, options.clients, options.hands, options.pause, options.kill_after
-        )
+        killed = run_load(folder / "kill", 0, load, options.kill_after)
         lines, hands = check(folder / "kill", killed)
         print(
             f"kill -9 after {options.kill_after:g} s mid-run: integrity_check ok; all {len(killed.accepted)} "
