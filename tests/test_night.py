@@ -296,3 +296,21 @@ def test_the_store_and_files_together(tmp_path: Path) -> None:
     code, out = run("night", str(log), "--data", str(tmp_path / "data"), "--json")
     assert code == 0, out
     assert [deal["file"] for deal in json.loads(out)["deals"]] == ["hand 1", str(log)]
+
+
+def test_stored_hands_ruled_by_a_house_rulebook_read_it_from_the_folder(tmp_path: Path) -> None:
+    from referee.store import open_store
+
+    (tmp_path / "friday.yaml").write_text(
+        "id: friday\ntitle: Friday Night\nextends: scarne\n", encoding="utf-8"
+    )
+    store = open_store(tmp_path / "data")
+    hand = store.new_hand(store.tonight().id, [*STORED, "rulebook: friday"], "phone aa")
+    version = hand.version
+    for line in PLAYED:
+        version = store.add_line(hand.id, version, line, "phone aa")
+    code, out = run("night", "--data", str(tmp_path / "data"), "--rulebooks", str(tmp_path), "--json")
+    assert code == 0, out
+    assert json.loads(out)["deals"][0]["rulebook"] == "friday"
+    code, out = run("night", "--data", str(tmp_path / "data"), "--rulebooks", str(tmp_path / "nope"))
+    assert code == 1 and "is not a folder" in out

@@ -171,6 +171,12 @@ def night(
     night_id: Annotated[
         int | None, typer.Option("--night", help="This night of the store (default: the latest).")
     ] = None,
+    rulebooks: Annotated[
+        Path | None,
+        typer.Option(
+            "--rulebooks", help="The folder of house-rule .yaml files the stored hands name (as for serve)."
+        ),
+    ] = None,
 ) -> None:
     """Every deal of the evening, each player's total, and the fewest payments that settle it.
 
@@ -184,7 +190,7 @@ def night(
 
     ruled: list[tuple[str, Result]] = []
     if not logs or data is not None or night_id is not None:
-        ruled.extend(_stored_night(data, night_id))
+        ruled.extend(_stored_night(data, night_id, rulebooks))
     with friendly_errors():
         for path in _night_files(logs or []):
             read = read_log_input(path)
@@ -200,7 +206,9 @@ def night(
     render_night(out, the_night)
 
 
-def _stored_night(data: Path | None, night_id: int | None) -> list[tuple[str, Result]]:
+def _stored_night(
+    data: Path | None, night_id: int | None, rulebooks: Path | None
+) -> list[tuple[str, Result]]:
     """The hands of a night of the store, ruled (the latest night when none is named)."""
     from referee.store import NotFound, StoreError, open_store
     from referee.table.nights import rule_stored_night
@@ -219,8 +227,13 @@ def _stored_night(data: Path | None, night_id: int | None) -> list[tuple[str, Re
         err_console.print(f"error: there is {which} in {store.path}", soft_wrap=True)
         err_console.print("    hint: name the logs, or give the folder of the store with --data")
         raise typer.Exit(code=1) from None
+    if rulebooks is not None and not rulebooks.is_dir():
+        err_console.print(f"error: {rulebooks} is not a folder", soft_wrap=True)
+        err_console.print("    hint: give the folder that holds the group's rulebook .yaml files")
+        raise typer.Exit(code=1)
+    shelf = Shelf(rulebooks.resolve()) if rulebooks is not None else Shelf()
     with friendly_errors():
-        return rule_stored_night(store, chosen.id, Shelf())
+        return rule_stored_night(store, chosen.id, shelf)
 
 
 def _night_files(paths: list[Path]) -> list[Path]:
