@@ -217,7 +217,8 @@ class LiveSession:
         seats = self._ask("Players, clockwise (Ann, Bob, Cy): ", "seats", None, ())
         names = [name.strip() for name in seats.split(",")]
         self._ask(f"Dealer [{names[-1]}]: ", "dealer", names[-1], names)
-        self._ask("Game [draw]: ", "game", "draw", list(catalog().variants))
+        ruled = [name for name, game in catalog().variants.items() if not game.refused]
+        self._ask("Game [draw]: ", "game", "draw", ruled)
         self._ask("Rulebook [scarne]: ", "rulebook", "scarne", self.shelf.names())
         self._ask("Ante [1]: ", "ante", "1", ())
         self._ask("Limit [2/4]: ", "limit", "2/4", ("2/4", "1-5", "pot", "no-limit", "table-stakes"))
