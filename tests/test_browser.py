@@ -182,7 +182,24 @@ def test_a_name_with_a_script_is_shown_as_text(page: Any, address: str) -> None:
     page.goto(address + "/")
     page.fill("#seats", "Ann, <script>alert(1)</script>, <img src=x onerror=alert(2)>")
     tap(page, "Start the hand")
+    hand = page.url
     assert "<script>alert(1)</script>" in page.inner_text(".players")
+    tap(page, "antes")
+    tap(page, "deal")
+    page.fill("#line", 'Ann says "<img src=y onerror=alert(3)><b>bold</b>"')
+    with page.expect_navigation():
+        page.press("#line", "Enter")
+    assert "<img src=y onerror=alert(3)><b>bold</b>" in page.inner_text(".log")
+    page.fill("#line", 'Ann says "<svg onload=alert(4)>')  # refused (no closing quote): shown back as text
+    with page.expect_navigation():
+        page.press("#line", "Enter")
+    assert page.input_value("#line") == 'Ann says "<svg onload=alert(4)>'
+    for path in ("/ruling", ".log"):  # the verdict, every rulebook's table, the log as text
+        page.goto(hand + path)
+        assert "<script>alert(1)</script>" in page.inner_text("body")
+    page.goto(hand.rsplit("/hands/", 1)[0] + "/")  # tonight's hands list the names too
+    assert "<script>alert(1)</script>" in page.inner_text("#tonight")
+    assert page.locator("b, script:not([src])").count() == 0
     assert alerts == []
 
 
