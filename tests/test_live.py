@@ -189,3 +189,13 @@ def test_a_long_hint_wraps_instead_of_being_cut() -> None:
     text = _problem_text(problem, 50)
     assert len(text.splitlines()) > 3 and all(len(row) <= 50 for row in text.splitlines())
     assert text.count("checks") == 20
+
+
+def test_a_hand_the_store_lacks_is_a_clear_message(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    result = CliRunner().invoke(app, ["live", "--data", str(tmp_path), "--hand", "9"])
+    assert result.exit_code == 1, result.output
+    assert "there is no hand 9 in" in result.output and "Traceback" not in result.output
