@@ -248,7 +248,7 @@ class _Pages:
                     functools.partial(work, *args), limiter=self.threads, abandon_on_cancel=True
                 )
         except NotFound:
-            return _NOT_FOUND()
+            return _not_found()
         except TimeoutError:
             slow = Problem(
                 f"the referee could not rule this within {ENGINE_SECONDS:g} seconds",
@@ -499,7 +499,7 @@ class _Pages:
             return form
         code = request.path_params["code"]
         if not await self.known(code):
-            return _NOT_FOUND()
+            return _not_found()
         text = form.get("log", "")
         if (problem := size_problem(text)) is not None:
             return self.problems([problem], 413, root=f"/{code}")
@@ -548,7 +548,7 @@ class _Pages:
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in self.assets or not await self.known(request.path_params["code"]):
-            return _NOT_FOUND()
+            return _not_found()
         return Response(
             self.assets[name], media_type=_ASSETS[name], headers={"Cache-Control": "max-age=3600"}
         )
@@ -632,7 +632,7 @@ lines, ``referee live``'s); a line entered on this server is sent at once."""
 PHONE_COOKIE: Final = "referee_phone"
 
 
-def _NOT_FOUND() -> Response:
+def _not_found() -> Response:
     return PlainTextResponse("Not Found", status_code=404)
 
 
