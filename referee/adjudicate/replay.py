@@ -136,23 +136,19 @@ class Replay:
         self.line_event: ev.Event | None = None
         """The line being walked."""
         self.seats_checked = 0
+        """The deal whose players were last checked against the most the game seats."""
         self.stakes_checked = 0
         """The deal whose stakes were last measured against the agreed minimum."""
         self.barred: set[str] = set()
         """Players who falsely declared a pot open while all in for the antes: out of the deals that
         follow until someone else wins a legally opened pot (002 [Jacks or Better], item 5)."""
-        """The deal whose players were last checked against the most the game seats."""
         self.sitting_out: set[str] = set()
         """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.divergence: Divergence | None = None
-        self.no_qualifier_now = False
-        """This deal's pot stays because no hand qualified to win it."""
         self.after_no_qualifier = False
         """The deal before this one ended with no hand qualified (it decides who antes)."""
-        self.opener_matched_now = False
-        """Diablo: this deal's beaten opener put up a new pot the size of the one just won."""
         self.after_opener_matched = False
         """The deal before this one ended with the opener's new pot: nobody antes for it."""
         self.deal_summaries: list[DealSummary] = []
@@ -1053,8 +1049,8 @@ class Replay:
         config = variants.next_deal_config(self)
         antes.bar_false_declarer(self)
         self._end_deal_summary()
-        self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
-        self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
+        self.after_no_qualifier = state.no_qualifier
+        self.after_opener_matched = state.opener_matched
         if state.outcome is Outcome.MISDEAL and state.played_past_misdeal and event.words != "redeal":
             # The table played the misdealt deal out and wrote a new deal, not a redeal: the deal
             # passed as after any played deal, and the log's next lines were played that way.

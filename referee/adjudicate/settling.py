@@ -42,7 +42,7 @@ def maybe_settle_showdown(r: Replay) -> None:
         strengths[name] = hand_strength(r.config, state.seats[name].cards)
     qualified = [n for n in live if variants.qualifies(r, strengths[n].value)]
     if not qualified:
-        r.no_qualifier_now = True
+        r.state.no_qualifier = True
         variants.sit_out_after_no_qualifier(r)
         return_uncalled(r)
         carry(r, "no hand qualified to win")

@@ -263,6 +263,10 @@ class HandState:
     """This deal's pot was declared open by this player, all in for the antes."""
     switched: bool = False
     """Jacks Back: nobody opened, and this deal's hands are being played for low."""
+    no_qualifier: bool = False
+    """This deal's pot stays because no hand qualified to win it (it decides who antes next)."""
+    opener_matched: bool = False
+    """Diablo: this deal's beaten opener put up a new pot the size of the one just won."""
     blind_due: str | None = None
     """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
 

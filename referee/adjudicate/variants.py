@@ -217,7 +217,7 @@ def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: 
     cap = r.config.opener_match_cap
     capped = cap is not None and cap < pot
     amount = r.ledger.match(opener, cap if cap is not None and capped else pot)
-    r.opener_matched_now = True
+    r.state.opener_matched = True
     limit = f" (the new pot is limited to {format_amount(cap)})" if cap is not None and capped else ""
     r.actions.append(
         Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot{limit}")
