@@ -36,16 +36,19 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Final
 
 from referee.errors import Problem, RulebookError
 from referee.inputs import MAX_RULEBOOK_BYTES, InputError, Source, decode, read_source
 from referee.rulebook.model import Rulebook
-from referee.rulebook.problems import did_you_mean, join_hint, locate, pydantic_problems
 from referee.rulebook.vocabulary import Kind
-from referee.rulebook.yamlsafe import Parsed, Spot, parse_yaml
+
+if TYPE_CHECKING:
+    from referee.rulebook.yamlsafe import Parsed, Spot
+
+# The YAML reader, pydantic's validation and the problem wording are imported where a rulebook is
+# read from its YAML: a start that finds every bundled rulebook in the compiled cache
+# (referee.rulebook.compiled) needs none of them.
 
 BUNDLED_PACKAGE: Final = "referee.rulebooks"
 EXAMPLES_PACKAGE: Final = "referee.rulebooks.examples"
@@ -84,6 +87,8 @@ class Doc:
     """``extends:`` named something that could not be had; coverage is then not judged."""
 
     def spot_at(self, path: tuple[Any, ...], key: bool = False) -> Spot:
+        from referee.rulebook.problems import locate
+
         _, spot, _ = locate(path, self.data, self.spot)
         return spot.at_key() if key else spot
 
@@ -142,6 +147,8 @@ def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
         if not path.is_dir():
             _refuse_foreign(path)
         return build(read_file(path, ()), for_play=for_play)
+    from referee.rulebook.problems import did_you_mean, join_hint
+
     if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
         raise RulebookError(
             Problem(f"no such file: {name_or_path}", name_or_path, hint="check the spelling and the folder")
@@ -233,6 +240,7 @@ def check_file(path: Path) -> str:
     """
     from referee.rulebook.checks import reference_problems
     from referee.rulebook.games import parse_catalog
+    from referee.rulebook.yamlsafe import parse_yaml
 
     if os.fspath(path) != "-":
         _refuse_foreign(path)
@@ -301,7 +309,10 @@ def build(doc: Doc, *, for_play: bool = False) -> Rulebook:
 
     With ``for_play``, a partial rulebook that lacks a table for some irregularity is refused too.
     """
+    from pydantic import ValidationError
+
     from referee.rulebook.checks import missing_table_problems, rulebook_problems
+    from referee.rulebook.problems import pydantic_problems
 
     problems = list(doc.problems)
     book: Rulebook | None = None
@@ -363,9 +374,12 @@ def with_source(problems: list[Problem], lines: dict[str, list[str]]) -> list[Pr
 
 def clear_cache() -> None:
     """Forget bundled rulebooks loaded so far (for benchmarks and tests)."""
+    from referee.rulebook import compiled
+
     _docs.clear()
     _books.clear()
     _names.clear()
+    compiled.forget()
     from referee.rulebook import games
 
     games.clear_cache()
@@ -376,11 +390,36 @@ def clear_cache() -> None:
 
 def _bundled(name: str, *, for_play: bool = False) -> Rulebook:
     if name not in _books:
-        _books[name] = build(bundled_doc(name))
+        from referee.rulebook import compiled
+
+        cached = compiled.book(name)
+        if cached is not None:
+            _books[name] = cached
+        else:
+            _compile_bundled()
+        if name not in _books:
+            _books[name] = build(bundled_doc(name))  # raises, naming what is wrong with it
     book = _books[name]
     if for_play and not all(book.covers(kind) for kind in Kind):
         build(bundled_doc(name), for_play=True)  # raises, naming what is missing
     return book
+
+
+def _compile_bundled() -> None:
+    """Build every bundled rulebook and, when all of them build, keep them (and the catalog) in
+    the user's cache for the next start (:mod:`referee.rulebook.compiled`)."""
+    from referee.rulebook import compiled
+    from referee.rulebook.games import catalog
+
+    built: dict[str, Rulebook] = {}
+    for each in bundled_rulebooks():
+        try:
+            built[each] = _books.get(each) or build(bundled_doc(each))
+        except RulebookError:
+            continue  # the one asked for is built again by the caller, which raises its problems
+    _books.update(built)
+    if len(built) == len(bundled_rulebooks()):
+        compiled.store(built, catalog())
 
 
 def _refuse_foreign(path: Path) -> None:
@@ -405,6 +444,8 @@ def _read_source(path: Path) -> Source:
 
 
 def _parse(text: str, file: str, *, checked: bool = False) -> tuple[Parsed, list[Problem]]:
+    from referee.rulebook.yamlsafe import parse_yaml
+
     parsed, problems = parse_yaml(text, file, checked=checked)
     if parsed is None:
         raise RulebookError(problems)
@@ -567,6 +608,8 @@ def resolve_name(name: str, referrer: _Referrer) -> str | Path:
         )
     if name in bundled_rulebooks():
         return name
+    from referee.rulebook.problems import did_you_mean, join_hint
+
     if referrer.folder is None:
         reason = f" ({referrer.why_not_files})" if referrer.why_not_files else ""
         raise _Refused(
@@ -677,6 +720,8 @@ def _root_rows(doc: Doc, own_id: str) -> None:
 
 
 def _merge(parent: Doc, child: Doc, child_id: str) -> Doc:
+    from referee.rulebook.yamlsafe import Spot
+
     data = dict(parent.data)
     kids = dict(parent.spot.kids or {})
     origins = dict(parent.origins)
@@ -839,6 +884,8 @@ def _merge_row(
 
 def _like(spot: Spot, kids: dict[Any, Spot]) -> Spot:
     """``spot`` with other children."""
+    from referee.rulebook.yamlsafe import Spot
+
     return Spot(spot.file, spot.line, spot.column, spot.end_column, spot.key_line, spot.key_column, kids)
 
 
