@@ -18,11 +18,11 @@ editable checkout would compile referee's modules afresh (about 90 ms) and the f
 The warm-up runs also fill referee's user cache (the compiled bundled rulebooks, the hand
 ladders): the figures are of a warm start, the way every start after the first one runs.
 
-Goals: ``referee rule`` <= 1.5x that app (issue 25; issue 14 asked 1.3x); ``referee compare`` over every bundled
-rulebook <= 1.5x one ``rule``. Beside them, ``typer_design_floor.py``: the same app after importing
-only rich and referee's vocabulary (events, enums, cards), which any ``rule`` needs before it loads a
-rulebook or reads a line; its ratio is the least the design allows. The script prints figures and
-asserts nothing.
+Goals: ``referee rule`` <= 1.5x that app (issue 25; issue 14 asked 1.3x); ``referee compare``
+over every bundled rulebook <= 1.5x one ``rule``. Beside them, ``typer_design_floor.py``: the
+same app after importing only rich and referee's vocabulary (events, enums, cards), which any
+``rule`` needs before it loads a rulebook or reads a line; its ratio is the least the design
+allows. The script prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -94,7 +94,10 @@ def main() -> None:
         "referee compare (every bundled rulebook)": [args.referee, "compare", args.log],
     }
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.runs} interleaved rounds after {args.warmup} warm-up rounds; load average {load:.2f}; {python}")
+    print(
+        f"{args.runs} interleaved rounds after {args.warmup} warm-up rounds; "
+        f"load average {load:.2f}; {python}"
+    )
     print(f"  {'command':<42} {'wall ms':>8} {'CPU ms':>8} {'CPU min':>8}")
     figures = measure(commands, args.runs, args.warmup)
     for label, (wall, cpu, low) in figures.items():
