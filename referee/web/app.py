@@ -298,7 +298,7 @@ class _Pages:
         return JSONResponse([typed + word for word in words[:20]])
 
     async def rulebook(self, request: Request) -> Response:
-        """The house-rules sheet of a rulebook (:mod:`referee.rulebook.sheet`), as a page to print."""
+        """The house-rules sheet of a rulebook (:mod:`referee.report.rulebook_sheet`), as a page to print."""
         return await self.engine(self._sheet, str(request.path_params["name"]))
 
     def _sheet(self, name: str) -> Response:
@@ -306,7 +306,7 @@ class _Pages:
             book = self.shelf.load(name)
         except RefereeError as error:
             return self.problems(error.problems, 404)
-        from referee.rulebook.sheet import build_sheet
+        from referee.report.rulebook_sheet import build_sheet
 
         return self.page("rulebook.html", sheet=build_sheet(book))
 
