@@ -52,8 +52,7 @@ def parse_catalog(text: str, file: str) -> Catalog:
     """A catalog from YAML text, with the same checks and messages as a rulebook."""
     from pydantic import ValidationError
 
-    from referee.rulebook.load import with_source
-    from referee.rulebook.problems import pydantic_problems
+    from referee.rulebook.problems import pydantic_problems, with_source
     from referee.rulebook.yamlsafe import parse_yaml
 
     parsed, problems = parse_yaml(text, file)

@@ -238,7 +238,6 @@ def check_file(path: Path) -> str:
         RulebookError: every problem found, as for :func:`load_rulebook`, plus fallbacks that name
             a bundled row that does not exist.
     """
-    from referee.rulebook.checks import reference_problems
     from referee.rulebook.games import parse_catalog
     from referee.rulebook.yamlsafe import parse_yaml
 
@@ -264,6 +263,36 @@ def check_file(path: Path) -> str:
         raise RulebookError(problems)
     rows = sum(len(rows) for rows in book.tables().values())
     return f"{book.id}, {len(book.tables())} irregularities, {rows} rows"
+
+
+def reference_problems(book: Rulebook) -> list[Problem]:
+    """Fallbacks that name another rulebook's row (``scarne:misdeal/2``) must name one that exists.
+
+    Kept out of loading (bundled rulebooks refer to each other); ``referee rulebook check`` and the
+    tests run it. It lives here, beside the loading it asks of other rulebooks, so that the checks
+    (:mod:`referee.rulebook.checks`, which loading runs) never import loading.
+    """
+    from referee.rulebook.checks import RULE_REF
+    from referee.rulebook.model import RowSource
+
+    problems = []
+    for kind, rows in book.tables().items():
+        for row in rows:
+            match = RULE_REF.match(row.fallback or "")
+            if row.source is not RowSource.SILENT or match is None:
+                continue
+            name, ref_kind, ref_row = match["book"], match["kind"], match["row"]
+            where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
+            if name not in bundled_rulebooks() and name not in book.lineage:
+                problems.append(Problem(f"{where} names no bundled rulebook", book.file))
+                continue
+            target = book if name in book.lineage else load_rulebook(name)
+            if ref_kind not in set(Kind) or not target.covers(ref_kind):
+                problems.append(Problem(f"{where}: {name} has no {ref_kind} table", book.file))
+                continue
+            if ref_row not in {r.id for r in target.table(ref_kind)}:
+                problems.append(Problem(f"{where}: {name} has no row {ref_row} in {ref_kind}", book.file))
+    return problems
 
 
 def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None) -> Rulebook:
@@ -312,7 +341,7 @@ def build(doc: Doc, *, for_play: bool = False) -> Rulebook:
     from pydantic import ValidationError
 
     from referee.rulebook.checks import missing_table_problems, rulebook_problems
-    from referee.rulebook.problems import pydantic_problems
+    from referee.rulebook.problems import pydantic_problems, with_source
 
     problems = list(doc.problems)
     book: Rulebook | None = None
@@ -349,27 +378,6 @@ def _first_at_each_spot(problems: list[Problem]) -> list[Problem]:
         seen.add(where)
         kept.append(problem)
     return kept
-
-
-def with_source(problems: list[Problem], lines: dict[str, list[str]]) -> list[Problem]:
-    """Fill in each problem's source line (for the excerpt), sorted by file and line."""
-    filled = []
-    for problem in problems:
-        text = lines.get(problem.file, [])
-        source = text[problem.line - 1] if 0 < problem.line <= len(text) else problem.source_line
-        filled.append(
-            Problem(
-                problem.message,
-                problem.file,
-                problem.line,
-                problem.column,
-                source,
-                problem.hint,
-                problem.end_column,
-            )
-        )
-    unique = list(dict.fromkeys(filled))
-    return sorted(unique, key=lambda p: (p.file, p.line, p.column))
 
 
 def clear_cache() -> None:
@@ -444,6 +452,7 @@ def _read_source(path: Path) -> Source:
 
 
 def _parse(text: str, file: str, *, checked: bool = False) -> tuple[Parsed, list[Problem]]:
+    from referee.rulebook.problems import with_source
     from referee.rulebook.yamlsafe import parse_yaml
 
     parsed, problems = parse_yaml(text, file, checked=checked)
