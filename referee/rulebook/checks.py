@@ -344,31 +344,3 @@ def _cite_problems(game: GameSettings, at: tuple[Any, ...], doc: Doc) -> list[Pr
         for key in game.cite
         if key not in paths
     ]
-
-
-def reference_problems(book: Rulebook) -> list[Problem]:
-    """Fallbacks that name another rulebook's row (``scarne:misdeal/2``) must name one that exists.
-
-    Kept out of loading (bundled rulebooks refer to each other); ``referee rulebook check`` and the
-    tests run it.
-    """
-    from referee.rulebook.load import bundled_rulebooks, load_rulebook
-
-    problems = []
-    for kind, rows in book.tables().items():
-        for row in rows:
-            match = RULE_REF.match(row.fallback or "")
-            if row.source is not RowSource.SILENT or match is None:
-                continue
-            name, ref_kind, ref_row = match["book"], match["kind"], match["row"]
-            where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
-            if name not in bundled_rulebooks() and name not in book.lineage:
-                problems.append(Problem(f"{where} names no bundled rulebook", book.file))
-                continue
-            target = book if name in book.lineage else load_rulebook(name)
-            if ref_kind not in set(Kind) or not target.covers(ref_kind):
-                problems.append(Problem(f"{where}: {name} has no {ref_kind} table", book.file))
-                continue
-            if ref_row not in {r.id for r in target.table(ref_kind)}:
-                problems.append(Problem(f"{where}: {name} has no row {ref_row} in {ref_kind}", book.file))
-    return problems

@@ -453,7 +453,7 @@ class _Pages:
 
     def _night(self, code: str, night_id: int, as_csv: bool) -> Response:
         from referee.night import build_night
-        from referee.night import night_csv as to_csv
+        from referee.report.night import night_csv as to_csv
         from referee.table.nights import rule_stored_night
 
         night = self.store.night(night_id, code)
@@ -532,7 +532,7 @@ class _Pages:
         return JSONResponse([typed + word for word in words[:20]])
 
     async def rulebook(self, request: Request) -> Response:
-        """The house-rules sheet of a rulebook (:mod:`referee.rulebook.sheet`), as a page to print."""
+        """The house-rules sheet of a rulebook (:mod:`referee.report.rulebook_sheet`), as a page to print."""
         return await self.engine(self._sheet, request.path_params["code"], str(request.path_params["name"]))
 
     def _sheet(self, code: str, name: str) -> Response:
@@ -541,7 +541,7 @@ class _Pages:
             book = self.shelf.load(name)
         except RefereeError as error:
             return self.problems(error.problems, 404, root=f"/{code}")
-        from referee.rulebook.sheet import build_sheet
+        from referee.report.rulebook_sheet import build_sheet
 
         return self.page("rulebook.html", root=f"/{code}", sheet=build_sheet(book))
 
@@ -714,8 +714,11 @@ def _money(amount: object) -> str:
 
 
 def _signed(amount: object) -> str:
-    text = _money(amount)
-    return text if text.startswith("-") or text == "0" else f"+{text}"
+    from decimal import Decimal
+
+    from referee.money import format_signed
+
+    return format_signed(amount if isinstance(amount, Decimal) else Decimal(str(amount or 0)))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
