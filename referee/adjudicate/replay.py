@@ -978,7 +978,6 @@ class Replay:
     def _muck(self, event: ev.Muck) -> None:
         state = self.state
         seat = state.seats[event.player]
-        seat.mucked = True
         seat.in_hand = False
         seat.folded = True
         seat.out_line = seat.out_line or event.line
@@ -1030,7 +1029,7 @@ class Replay:
                 carried=self.ledger.pot(),
                 pots=pots,
                 uncalled=dict(state.last_split.refunds) if state.last_split is not None and won else {},
-                odd_chip=self.config.odd_chip if any(p.odd_chips for p in pots) else "",
+                odd_chip=str(self.config.odd_chip) if any(p.odd_chips for p in pots) else "",
                 net={name: value - self._deal_start_net.get(name, ZERO) for name, value in net_now.items()},
             )
         )

@@ -19,6 +19,7 @@ from referee.adjudicate.settle import Split, divide, split_pot
 from referee.adjudicate.showdown import Strength, category_rank, hand_strength
 from referee.adjudicate.table import SHOWDOWN, Phase
 from referee.errors import LogError, Problem
+from referee.rulebook.settings import OddChip
 from referee.ruling import Outcome, PotSummary
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def odd_chip_order(r: Replay, winners: Sequence[str]) -> list[str]:
     high-card``) the winner holding the highest card by suit first."""
     seating = list(r.state.players_from(r.state.dealer))
     ordered = sorted(winners, key=seating.index)
-    if r.config.odd_chip == "high-card":
+    if r.config.odd_chip is OddChip.HIGH_CARD:
         from referee.adjudicate.showdown import high_card
 
         ordered.sort(key=lambda name: high_card(r.state.seats[name].cards), reverse=True)

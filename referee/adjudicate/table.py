@@ -19,6 +19,7 @@ from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
 from referee.events import LimitKind
+from referee.rulebook.settings import MinRaise
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect.betting import Pending
@@ -89,7 +90,6 @@ class Seat:
     no_raise: bool = False
     """Barred from raising this round (checked out of turn, under some rulebooks)."""
     shown: bool = False
-    mucked: bool = False
     credit: Decimal = ZERO
     """Chips already in the pot that count toward this player's next action (an out-of-turn bet
     left standing)."""
@@ -442,7 +442,7 @@ class HandState:
             doubled = 2 * self.first_round_bet
         if limit.kind is _SPREAD:
             least = limit.low
-            if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
+            if state.current_bet > ZERO and self.config.min_raise is MinRaise.PREVIOUS_BET:
                 least = max(limit.low or ZERO, state.last_raise)
             if doubled > (least or ZERO):
                 least = doubled if limit.high is None else min(doubled, limit.high)

@@ -29,6 +29,7 @@ from referee.adjudicate.config import PlayConfig, ladder_step
 from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
+from referee.rulebook.settings import Deck
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
@@ -68,7 +69,7 @@ def jacks_back(r: Replay) -> bool:
     from referee.hands import Ranking
 
     r.state.switched = True
-    joker = "wild" if r.config.deck == "joker" else "none"
+    joker = "wild" if r.config.deck is Deck.JOKER else "none"
     lowball = replace(Ranking.named("ace-to-five"), joker=joker)
     # "After the draw there is another betting round, begun by the first active player to
     # dealer's left" (001 Jacks Back, paragraph 3): the low round has no opener to speak first.
