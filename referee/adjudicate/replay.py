@@ -25,6 +25,7 @@ from referee.adjudicate.detect import (
     antes,
     asking,
     betting,
+    blind,
     comeback,
     dealing,
     drawing,
@@ -711,7 +712,7 @@ class Replay:
         if name != expected:
             betting.out_of_turn(self, event, name)
             return
-        if self.detect(variants.lowball_blind_not_posted(self, event, name)):
+        if self.detect(blind.lowball_blind_not_posted(self, event, name)):
             self.after_action()
             return
         self.state.completing.pop(name, None)

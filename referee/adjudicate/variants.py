@@ -6,7 +6,8 @@ deal runs, and the replay calls them at the moment their rule bites:
 * Wild Widow — the widow card makes the rest of its rank wild for the deal (:func:`wild_widow`);
 * Jacks Back — when nobody opens, the same hands are played as ace-to-five lowball
   (:func:`jacks_back`), under some clubs' rule with a blind from the player left of the dealer
-  (:func:`lowball_blind_posted`, :func:`lowball_blind_not_posted`, :func:`folds_for_the_blind`);
+  (:func:`lowball_blind_posted`, :func:`folds_for_the_blind`; a pass instead of the blind is
+  ``detect.blind``'s);
 * progressive openers — each deal passed out in a row raises (then lowers) what it takes to open
   (:func:`next_deal_config`, with Jacks Back's switch undone);
 * Trips to Win — a pot no hand qualifies for stays, and those who folded sit out the next deal
@@ -19,18 +20,15 @@ deal runs, and the replay calls them at the moment their rule bites:
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.config import PlayConfig, ladder_step
-from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
 from referee.rulebook.settings import Deck
-from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
 ZERO = Decimal(0)
@@ -120,44 +118,6 @@ def lowball_blind_posted(r: Replay, event: ev.Post) -> bool:
     state.last_raise = state.current_bet
     r.note(event, "the lowball blind: the round's bet")
     r.after_action()
-    return True
-
-
-def lowball_blind_not_posted(r: Walk, event: ev.Event, name: str) -> Generator[Finding, None, bool]:
-    """The player who owes the lowball blind acts at his turn without posting it.
-
-    A pass is a check facing the bet the club's rule asks of him (check-facing-bet, as the rulebook
-    rules it); returns True when that was ruled. A bet, call or raise is his own action and is
-    played as made (a bet in place of the blind leaves him no option at the end).
-    """
-    if r.state.blind_due != name:
-        return False
-    if not isinstance(event, ev.Check):
-        r.state.blind_due = None
-        return False
-    state = r.state
-    seat = state.seats[name]
-    owed = format_amount(lowball_blind_size(r, name))
-
-    explain = worded(
-        f"{name} had to post the lowball blind of {owed} and checked instead",
-        {
-            RemedyId.HAND_DEAD: "that is a fold: the hand is dead and the chips stay in the pot.",
-            RemedyId.BET_WITHDRAWN: "the check does not count, and he must still post the blind or fold.",
-        },
-    )
-
-    finding = Finding(
-        Kind.CHECK_FACING_BET,
-        event,
-        facts(state, {Fact.RAISED_SINCE_HE_ACTED: False}),
-        Subject(player=name, wager=Wager(Act.CHECK, seat.put_in_round, event)),
-        explain,
-    )
-    yield finding
-    if not seat.in_hand or state.expected_actor() != name:
-        r.state.blind_due = None
-    r.note(event, "a pass instead of the blind: folded" if not seat.in_hand else "")
     return True
 
 

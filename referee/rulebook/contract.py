@@ -223,7 +223,7 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             "adjudicate.variants.lowball_blind_posted makes his `posts blind` line the round's bet and "
             "starts the round left of him (his option, as a big blind's: "
             "adjudicate.detect.betting._barred_by); "
-            "adjudicate.variants.lowball_blind_not_posted rules a pass instead as check-facing-bet; "
+            "adjudicate.detect.blind.lowball_blind_not_posted rules a pass instead as check-facing-bet; "
             "adjudicate.variants.folds_for_the_blind makes his fold a fold facing a bet."
         ),
         "passed_out.next_dealer": Clause(
