@@ -53,7 +53,7 @@ def test_first_matching_row_decides_and_explains_the_rows_before() -> None:
     decision = decide(load_rulebook("scarne"), "out-of-turn", given)
     assert decision.rule == "scarne:out-of-turn/4"
     assert decision.decision == "bet-stands-as-call"
-    assert decision.cite == "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3"
+    assert decision.cite == "Scarne, Betting Out of Turn, item 3"
     assert [str(miss) for miss in decision.tried] == [
         "scarne:out-of-turn/6: needs phase = after-draw-betting; here it is first-betting; "
         "needs action = check; here it is bet; needs bet_facing = yes; here it is no",
@@ -94,10 +94,8 @@ def test_a_silent_row_says_what_it_falls_back_on() -> None:
     )
     decision = decide(load_rulebook("pagat"), "out-of-turn", given)
     assert decision.silent
-    assert decision.cite == (
-        "001_843632f2e2ba4270.txt is silent; fallback: scarne:out-of-turn/2 "
-        "(000_9f48e0cf725bf545.txt, Betting Out of Turn, item 1)"
-    )
+    # One step: who is silent, then the place that decides (never the row id fallen back on).
+    assert decision.cite == "Pagat is silent here; it follows Scarne, Betting Out of Turn, item 1"
 
 
 def test_facts_accept_enum_members() -> None:

@@ -54,7 +54,8 @@ def list_command() -> None:
     from referee.rulebook.load import bundled_rulebooks, load_rulebook
     from referee.rulebook.model import RowSource
 
-    table = Table("id", "title", "status", "cited", "fallback", "source", box=None, pad_edge=False)
+    # The source is the title's; its file name is for the JSON alone (`rulebook show NAME --json`).
+    table = Table("id", "title", "status", "cited", "fallback", box=None, pad_edge=False)
     with friendly_errors():
         for name in bundled_rulebooks():
             book = load_rulebook(name)
@@ -66,7 +67,6 @@ def list_command() -> None:
                 book.status.value,
                 str(cited),
                 str(len(tables) - cited),
-                book.source.file if book.source else "",
             )
     out = console()
     out.print(table)

@@ -275,7 +275,7 @@ def _without_parens(text: str) -> str:
         text = stripped
 
 
-def _find_section(place: str, text: SourceText) -> tuple[Section, str] | None:
+def find_section(place: str, text: SourceText) -> tuple[Section, str] | None:
     """The section ``place`` starts with (the longest name that fits) and the rest of ``place``."""
     best: tuple[Section, str, int] | None = None
     lowered = _folded(place)
@@ -296,7 +296,7 @@ def _folded(text: str) -> str:
 def _resolve_place(place: str, text: SourceText) -> tuple[list[tuple[Item, bool]], list[str]]:
     if not place:
         return [], [f"names {text.file} but no section"]
-    found = _find_section(place, text)
+    found = find_section(place, text)
     if found is None:
         return [], [f"{text.file} has no section {place!r}"]
     section, rest = found
@@ -317,7 +317,7 @@ def _named(inside: list[Item]) -> list[tuple[Item, bool]]:
 def _resolve_items(
     section: Section, spec: str, text: SourceText
 ) -> tuple[list[tuple[Item, bool]], list[str]]:
-    labels, leftovers = _labels(section, spec)
+    labels, leftovers = item_labels(section, spec)
     found: list[tuple[Item, bool]] = []
     problems: list[str] = []
     missing: list[str] = []
@@ -332,7 +332,7 @@ def _resolve_items(
         # "False openers, paragraph 1 and Wrong number of cards": a sibling heading.
         parent = section.name.rsplit(", ", 1)[0] if ", " in section.name else ""
         for guess in ([f"{parent}, {leftover}"] if parent else []) + [leftover]:
-            if _find_section(guess, text) is not None:
+            if find_section(guess, text) is not None:
                 more, trouble = _resolve_place(guess, text)
                 found.extend(more)
                 problems.extend(trouble)
@@ -342,7 +342,7 @@ def _resolve_items(
     return found, problems
 
 
-def _labels(section: Section, spec: str) -> tuple[list[str], list[str]]:
+def item_labels(section: Section, spec: str) -> tuple[list[str], list[str]]:
     """The item labels an item spec names (``items 2, 9 and 12`` → 2, 9, 12), and what it could not read."""
     known = {item.item.lower(): item.item for item in section.items}
     known.update({item.label.lower(): item.item for item in section.items})
