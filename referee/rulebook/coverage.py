@@ -70,6 +70,8 @@ class Item:
     played_by: tuple[Mechanism, ...] = ()
     """The engine's fixed mechanics that play the item (``played_by:``): it is covered with no row or
     setting, because there is no other way to play it here."""
+    partly: str = ""
+    """Why the rows that cite the item rule only part of it (``partly:``): what they leave out."""
 
     @property
     def label(self) -> str:
@@ -168,6 +170,9 @@ def parse_source(text: str, name: str) -> SourceText:
             if gap and scope is Scope.OUT_OF_SCOPE:
                 problems.append(Problem(f"{where} is out of scope: it has a reason, not a gap", name))
             played_by = _mechanisms(entry.get("played_by"), where, name, problems)
+            partly = str(entry.get("partly") or "").strip()
+            if partly and scope is Scope.OUT_OF_SCOPE:
+                problems.append(Problem(f"{where} is out of scope: it cannot be partly ruled", name))
             if played_by and (scope is Scope.OUT_OF_SCOPE or gap):
                 problems.append(
                     Problem(f"{where}: an item the engine plays is neither out of scope nor a gap", name)
@@ -181,6 +186,7 @@ def parse_source(text: str, name: str) -> SourceText:
                 reason,
                 gap,
                 played_by,
+                partly,
             )
             if any(other.item == item.item for other in items):
                 problems.append(Problem(f"{where} is listed twice", name))
@@ -714,3 +720,270 @@ def _listing(title: str, lines: list[str], count: int | None = None) -> list[Ren
         Text(f"{title} ({shown}):", "bold"),
         *(Padding(Text(line), (0, 0, 0, 2), expand=False) for line in lines),
     ]
+
+
+# --- what the rows decide, and what the scenarios show ------------------------------------------------
+
+
+@unique
+class Status(StrEnum):
+    """How far the referee rules an item of its source, strongest first."""
+
+    COVERED = "covered"
+    """A row cites the item itself, and a scenario that pins the item's sentence rules with that row."""
+    PARTLY = "partly"
+    """Rows cite the item itself, but rule only part of it (the source data says what is left)."""
+    NOT_PINNED = "cited, not pinned"
+    """A row cites the item itself, but no scenario pinning the item rules with that row."""
+    SETTING = "by a setting"
+    """Only a game setting or a game of the catalog cites the item itself (no decision row)."""
+    ENGINE = "played by the engine"
+    """The engine's fixed mechanics play it (``played_by:``); no row or setting names it."""
+    BROAD = "broad"
+    """Only cites of its whole section or paragraph reach it: nothing names the item."""
+    NOT_COVERED = "not covered"
+    """Nothing cites it."""
+    REFUSED = "refused game"
+    """An item of a game the catalog refuses to rule (out of scope, reported apart)."""
+    OUT_OF_SCOPE = "out of scope"
+    """Strategy, history, seating...: nothing to rule (the data says why)."""
+
+
+RANK: dict[Status, int] = {
+    Status.COVERED: 6,
+    Status.PARTLY: 5,
+    Status.SETTING: 4,
+    Status.ENGINE: 4,
+    Status.NOT_PINNED: 3,
+    Status.BROAD: 2,
+    Status.NOT_COVERED: 1,
+}
+"""How strong each in-scope status is: the suite fails when an item's rank drops below its baseline."""
+
+
+@dataclass(frozen=True)
+class ScenarioUse:
+    """One scenario ruled under a rulebook: its ``pins:`` sentence and the rows it ruled with."""
+
+    name: str
+    pins: str
+    rows: frozenset[str]
+
+
+@dataclass(frozen=True)
+class ItemStatus:
+    """One item's status and the evidence for it."""
+
+    item: Item
+    status: Status
+    rows: tuple[str, ...]
+    """Rows citing the item itself."""
+    broad: tuple[str, ...]
+    """Rows and settings reaching it only through its whole section or paragraph."""
+    settings: tuple[str, ...]
+    """Settings and catalog games citing the item itself."""
+    scenarios: tuple[str, ...]
+    """Scenarios pinning the item that rule with one of ``rows``."""
+    pinned_by: tuple[str, ...]
+    """Every scenario whose ``pins:`` names the item (ruling with its rows or not)."""
+
+    @property
+    def why(self) -> str:
+        item = self.item
+        if self.status is Status.OUT_OF_SCOPE:
+            return item.reason
+        if self.status is Status.PARTLY:
+            return item.partly
+        if self.status is Status.ENGINE:
+            return played_words(item)
+        return item.gap
+
+
+def pinned_items(pins: str, text: SourceText) -> set[tuple[str, str]]:
+    """The items a scenario's ``pins:`` names exactly (``000 Misdeals, item 11: "..."``; places are
+    cut at ``;`` and at ``against``, each naming its text by number or going on in the last one)."""
+    found: set[tuple[str, str]] = set()
+    current = ""
+    for chunk in re.split(r";|\bagainst\b|\bversus\b", _without_parens(_unquoted(" ".join(pins.split())))):
+        chunk = chunk.strip()
+        number = re.match(r"(\d{3})(?:_[0-9a-f]+\.txt)?,?\s+(.*)$", chunk, re.S)
+        if number:
+            current, chunk = _file_for(number[1], text), number[2]
+        elif re.match(r"(Robert|Poker TDA|the )", chunk):
+            current = ""
+        if current != text.file or not chunk:
+            continue
+        place = chunk.split(":", 1)[0].strip().rstrip(".,")
+        reached, _ = _resolve_place(place, text)
+        found.update((item.section, item.item) for item, exact in reached if exact)
+    return found
+
+
+def _file_for(prefix: str, text: SourceText) -> str:
+    for file in source_texts():
+        if file.startswith(prefix + "_"):
+            return file
+    return prefix
+
+
+def _unquoted(text: str) -> str:
+    """Quoted source text left out, so a quote's own ``;`` or ``:`` does not cut the place."""
+    return re.sub(r"\"[^\"]*\"|“[^”]*”", "", text)
+
+
+def statuses(book: Rulebook, uses: Iterable[ScenarioUse]) -> list[ItemStatus]:
+    """Each item of ``book``'s source with its status: what cites it (rows exactly, or broadly, or
+    settings), and which scenarios pin it and rule with a row citing it."""
+    from referee.rulebook.games import catalog
+
+    cover = coverage(book)
+    text = cover.source
+    rows = {name for name, _ in _row_citers(book)}
+    refused: set[tuple[str, str]] = set()
+    for variant in catalog().variants.values():
+        if variant.refused and variant.cite:
+            refused.update(
+                (item.section, item.item) for item, exact in resolve(variant.cite, text).reaches if exact
+            )
+    pins = [(use, pinned_items(use.pins, text)) for use in uses]
+    found: list[ItemStatus] = []
+    for entry in cover.items:
+        item = entry.item
+        key = (item.section, item.item)
+        exact_rows = tuple(r.by for r in entry.by if r.exact and r.by in rows)
+        settings = tuple(r.by for r in entry.by if r.exact and r.by not in rows)
+        broad = tuple(r.by for r in entry.by if not r.exact)
+        pinned_by = tuple(use.name for use, keys in pins if key in keys)
+        scenarios = tuple(use.name for use, keys in pins if key in keys and use.rows & set(exact_rows))
+        if key in refused:
+            status = Status.REFUSED
+        elif not item.in_scope:
+            status = Status.OUT_OF_SCOPE
+        elif exact_rows and item.partly:
+            status = Status.PARTLY
+        elif exact_rows and scenarios:
+            status = Status.COVERED
+        elif exact_rows:
+            status = Status.NOT_PINNED
+        elif settings:
+            status = Status.SETTING
+        elif item.played_by:
+            status = Status.ENGINE
+        elif broad:
+            status = Status.BROAD
+        else:
+            status = Status.NOT_COVERED
+        found.append(ItemStatus(item, status, exact_rows, broad, settings, scenarios, pinned_by))
+    return found
+
+
+def _row_citers(book: Rulebook) -> Iterator[tuple[str, str]]:
+    for citer in citers(book):
+        if citer.row:
+            yield citer.name, citer.cite
+
+
+def status_counts(found: Iterable[ItemStatus]) -> dict[str, int]:
+    counts = {status.value: 0 for status in Status}
+    for entry in found:
+        counts[entry.status.value] += 1
+    return counts
+
+
+def statuses_json(book: Rulebook, found: list[ItemStatus]) -> dict[str, Any]:
+    """``referee rulebook coverage NAME --json``: per item its status, rows, scenarios and why."""
+    text = source_of(book)
+    return {
+        "rulebook": book.id,
+        "file": text.file,
+        "source": text.title,
+        "counts": status_counts(found),
+        "items": [
+            {
+                "section": entry.item.section,
+                "item": entry.item.item,
+                "rule": entry.item.rule,
+                "scope": entry.item.scope.value,
+                "status": entry.status.value,
+                "rows": list(entry.rows),
+                "scenarios": list(entry.scenarios),
+                "pinned_by": list(entry.pinned_by),
+                "broad": list(entry.broad),
+                "settings": list(entry.settings),
+                **({"why": entry.why} if entry.why else {}),
+            }
+            for entry in found
+        ],
+    }
+
+
+def statuses_summary(books: list[tuple[str, str, list[ItemStatus]]]) -> list[RenderableType]:
+    """One line per rulebook: how many items have each status."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("rulebook", no_wrap=True)
+    shown = [status for status in Status]
+    for status in shown:
+        table.add_column(status.value.replace(" ", "\n"), justify="right")
+    for name, _title, found in books:
+        counts = status_counts(found)
+        table.add_row(Text(name), *(Text(str(counts[status.value])) for status in shown))
+    note = Text(
+        "covered: a row cites the item itself and a scenario pinning the item's sentence rules with that "
+        "row; partly: such rows rule only part of it (the data says what); cited, not pinned: no scenario "
+        "pins it and rules with the row; broad: only a whole section or paragraph is cited; refused game "
+        "and out of scope are not counted against the rulebook. `referee rulebook coverage NAME` lists "
+        "every item.",
+        "dim",
+    )
+    return [table, note]
+
+
+def statuses_detail(name: str, title: str, found: list[ItemStatus]) -> list[RenderableType]:
+    """Every item with its status, the rows citing it and the scenarios pinning it."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    counts = status_counts(found)
+    out: list[RenderableType] = [
+        Text.assemble((name, "bold"), f" follows {title}"),
+        Text(", ".join(f"{count} {status}" for status, count in counts.items() if count)),
+    ]
+    previous = ""
+    styles = {Status.COVERED: "green", Status.PARTLY: "yellow", Status.NOT_COVERED: "bold red"}
+    for entry in found:
+        item = entry.item
+        if item.section != previous:
+            out.append(Text(item.section, "bold"))
+            previous = item.section
+        out.append(
+            Padding(
+                Text.assemble(
+                    (item.label, "bold"),
+                    "  ",
+                    (entry.status.value, styles.get(entry.status, "")),
+                    "  ",
+                    item.rule,
+                ),
+                (0, 0, 0, 2),
+                expand=False,
+            )
+        )
+        lines = []
+        if entry.rows:
+            lines.append("rows: " + ", ".join(entry.rows))
+        if entry.scenarios:
+            lines.append("scenarios: " + ", ".join(entry.scenarios))
+        elif entry.pinned_by:
+            lines.append("pinned by (not ruling with its rows): " + ", ".join(entry.pinned_by))
+        if entry.settings:
+            lines.append("settings: " + ", ".join(entry.settings))
+        if entry.broad:
+            lines.append("broad: " + ", ".join(entry.broad))
+        if entry.why:
+            lines.append(f"why: {entry.why}")
+        if lines:
+            out.append(Padding(Text("\n".join(lines), "dim"), (0, 0, 0, 6), expand=False))
+    return out
