@@ -232,7 +232,8 @@ def test_false_opener_nobody_called() -> None:
     assert ruling("scarne", "false-openers", given) == (
         "scarne:false-openers/3",
         "pot-carried",
-        {"offender_chips": "returned-except-ante", "others_chips": "stay"},
+        # Scarne, False Openers item 1: "If no one stays, the opening bet remains in the pot".
+        {"offender_chips": "opening-bet-stays", "others_chips": "stay"},
     )
     assert ruling("pagat", "false-openers", given)[2] == {"offender_chips": "stay", "others_chips": "stay"}
     # 003 case 2: nobody called, so the bets were never left unequal (case 4 needs others still in).
