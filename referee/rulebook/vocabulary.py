@@ -358,6 +358,7 @@ class Fact(StrEnum):
     PLAYER_DISCARDED = "player_discarded"
     CARDS_DEALT = "cards_dealt"
     OTHERS_ACTED_ON_IT = "others_acted_on_it"
+    LATER_DRAW = "later_draw"
     CARDS_SPEAK = "cards_speak"
     DECLARED_VS_ACTUAL = "declared_vs_actual"
     IN_TURN = "in_turn"
@@ -550,6 +551,11 @@ _SPECS: Final = (
         "the first request and before the change.",
     ),
     _bool(
+        Fact.LATER_DRAW,
+        "yes in a draw after the first (a game of two draws), where the game's later draws may have "
+        "their own most (``draw.later_max_cards``: 001 Two Draws, one or two cards).",
+    ),
+    _bool(
         Fact.CARDS_SPEAK,
         "The effective game's ``showdown.cards_speak`` for this log's game (yes: cards speak; no: players "
         "must declare).",
@@ -666,6 +672,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
                 _F.PLAYER_DISCARDED,
                 _F.CARDS_DEALT,
                 _F.OTHERS_ACTED_ON_IT,
+                _F.LATER_DRAW,
             ),
             Kind.DECK_EXHAUSTED: (),
             Kind.MISDECLARED_HAND: (_F.CARDS_SPEAK, _F.DECLARED_VS_ACTUAL),
