@@ -36,7 +36,7 @@ from referee.adjudicate.detect import (
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
-from referee.adjudicate.settle import Split, chip_unit, divide, split_pot
+from referee.adjudicate.settle import OddChipsKept, Split, chip_unit, divide, split_pot
 from referee.adjudicate.showdown import Strength, hand_strength
 from referee.adjudicate.table import (
     BEFORE_DEAL,
@@ -1031,6 +1031,8 @@ class Replay:
             from referee.adjudicate.showdown import high_card
 
             ordered.sort(key=lambda name: high_card(self.state.seats[name].cards), reverse=True)
+        if self.config.odd_chip == "next-pot":
+            return OddChipsKept(ordered)  # nobody takes them: they carry to the next deal
         return ordered
 
     def last_player_standing(self, winner: str, *, showdown_over: bool = False) -> None:
