@@ -345,7 +345,12 @@ def test_speaking_out_of_turn() -> None:
 
 def test_a_short_hand_after_action() -> None:
     given = facts(
-        "wrong-card-count", extra_or_short="short", cards_off_by=1, player_looked=True, is_dealer=False
+        "wrong-card-count",
+        extra_or_short="short",
+        cards_off_by=1,
+        player_looked=True,
+        is_dealer=False,
+        anyone_looked=True,
     )
     assert ruling("scarne", "wrong-card-count", given)[1] == "misdeal"
     assert ruling("casino", "wrong-card-count", given) == (
