@@ -14,15 +14,21 @@ import argparse
 import http.client
 import socket
 import statistics
+import tempfile
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import uvicorn
 
+from referee.store import open_store
 from referee.web.app import create_app
 from referee.web.server import KEEP_ALIVE_SECONDS, MAX_HEADER_BYTES, TimedH11Protocol
 
+STORE = open_store(Path(tempfile.mkdtemp(prefix="referee-bench-")))
+"""A store of its own (the page's every path is under a night's table code)."""
+ROOT = "/" + STORE.tonight().code
 HEADER = "game: draw\nseats: Ann, Bob, Cy, Dee\ndealer: Dee\nante: 1\nlimit: 2/4\n\nantes\ndeal\n"
 CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
 
@@ -38,7 +44,7 @@ def serve() -> tuple[uvicorn.Server, int]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     config = uvicorn.Config(
-        create_app(),
+        create_app(STORE),
         host="127.0.0.1",
         port=port,
         http=TimedH11Protocol,
@@ -70,14 +76,14 @@ def main() -> None:
     server, port = serve()
     body = urlencode({"log": heavy_log()}).encode()
     print(f"paste: {len(body):,} bytes; {options.pasters} pasting at once for {options.seconds:g} s")
-    request(port, "GET", "/")
+    request(port, "GET", ROOT + "/")
     stop = time.monotonic() + options.seconds
     pasted: list[tuple[int, float]] = []
 
     def paster() -> None:
         while time.monotonic() < stop:
             start = time.perf_counter()
-            status = request(port, "POST", "/paste", body)
+            status = request(port, "POST", ROOT + "/paste", body)
             pasted.append((status, time.perf_counter() - start))
 
     threads = [threading.Thread(target=paster) for _ in range(options.pasters)]
@@ -86,7 +92,7 @@ def main() -> None:
     home: list[float] = []
     while time.monotonic() < stop:
         start = time.perf_counter()
-        assert request(port, "GET", "/") == 200
+        assert request(port, "GET", ROOT + "/") == 200
         home.append(time.perf_counter() - start)
         time.sleep(0.05)
     for thread in threads:

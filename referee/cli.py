@@ -1,20 +1,49 @@
 """The ``referee`` command line: read arguments, call the library, render, pick an exit code.
 
 Each group of commands lives in ``referee/commands/`` and registers itself here; heavy imports
-happen inside the commands so a cold start stays quick.
+happen inside the commands so a cold start stays quick. ``referee COMMAND`` imports and builds
+COMMAND's group only (:data:`OWNERS` says which); the whole app (``app``, for no command, an option
+first or a misspelt command, and for the tests) is built the first time it is asked for.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import os
 import sys
 from types import ModuleType
+from typing import Any, Final
 
 import typer
 
-from referee.commands import hands, importing, logs, play, rulebooks, simulating, table
+GROUP_MODULES: Final = ("play", "logs", "hands", "rulebooks", "importing", "simulating", "table")
+"""The modules of ``referee.commands`` that register commands, in the order of the help."""
 
-GROUPS: tuple[ModuleType, ...] = (play, logs, hands, rulebooks, importing, simulating, table)
+OWNERS: Final = {
+    "rule": "play",
+    "compare": "play",
+    "explain": "play",
+    "scenarios": "play",
+    "check": "logs",
+    "fmt": "logs",
+    "night": "logs",
+    "hand": "hands",
+    "odds": "hands",
+    "rulebook": "rulebooks",
+    "import": "importing",
+    "export": "importing",
+    "simulate": "simulating",
+    "serve": "table",
+    "live": "table",
+}
+"""Command name → the module of ``referee.commands`` that registers it (``rulebook`` for its
+sub-commands); tests/test_cli_groups.py checks it against what each group registers."""
+
+
+def group(name: str) -> ModuleType:
+    """The command group ``referee.commands.<name>``."""
+    return importlib.import_module(f"referee.commands.{name}")
 
 
 def _version(value: bool) -> None:
@@ -63,8 +92,10 @@ def flow(doc: str) -> str:
     return "\n\n".join(paragraphs)
 
 
-def build(groups: tuple[ModuleType, ...] = GROUPS) -> typer.Typer:
+def build(groups: tuple[ModuleType, ...] | None = None) -> typer.Typer:
     """The ``referee`` app with the commands of ``groups`` (all of them by default)."""
+    if groups is None:
+        groups = tuple(group(name) for name in GROUP_MODULES)
     made = typer.Typer(
         name="referee",
         help="A house-rules referee for Draw Poker: rules on a hand as it actually happened.",
@@ -72,29 +103,40 @@ def build(groups: tuple[ModuleType, ...] = GROUPS) -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    for group in groups:
-        group.register(made)
+    for each in groups:
+        each.register(made)
     made.callback()(_options)
     _flowing(made)
     return made
 
 
-app = build()
+_whole: list[typer.Typer] = []
 
-_OWNERS: dict[str, ModuleType] = {}
-"""Command name → the group that registers it (``rulebook`` for its sub-commands)."""
-for _group in GROUPS:
-    _probe = typer.Typer()
-    _group.register(_probe)
-    for _name in [info.name for info in _probe.registered_commands + _probe.registered_groups]:
-        assert _name is not None, "every group names its commands"
-        _OWNERS[_name] = _group
+
+def whole_app() -> typer.Typer:
+    """The app of every command, built once."""
+    if not _whole:
+        _whole.append(build())
+    return _whole[0]
+
+
+def __getattr__(name: str) -> Any:
+    # ``referee.cli.app``, built on first use: a start that names its command never builds it.
+    if name == "app":
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
+    # Pydantic looks for plugins (observability hooks installed as entry points) the first time it
+    # builds a validator, and typer builds one per parameter: the scan of every installed
+    # package's entry points costs a start about 10-30 ms. The referee uses no pydantic plugin and
+    # its output does not depend on one, so it switches the scan off unless the user has set the
+    # variable himself.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # Typer turns every registered command into a click command before it runs one (about 10 ms
     # for all of them); a command named on the command line needs only its own group. Anything
     # else (no command, an option first, a misspelt command) gets the whole app and its help.
     arguments = sys.argv[1:]
-    group = _OWNERS.get(arguments[0]) if arguments else None
-    (build((group,)) if group is not None else app)()
+    owner = OWNERS.get(arguments[0]) if arguments else None
+    (build((group(owner),)) if owner is not None else whole_app())()

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.events import HandLog
+from referee.money import format_signed
 from referee.ruling import Result, Ruling, money
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def disagreements(results: list[Result]) -> list[Disagreement]:
     differing = [n for n in names if len({result.net.get(n, Decimal(0)) for result in results}) > 1]
     if differing:
         answers = {
-            book: ", ".join(f"{n} {_signed(res.net.get(n, Decimal(0)))}" for n in differing)
+            book: ", ".join(f"{n} {format_signed(res.net.get(n, Decimal(0)))}" for n in differing)
             for book, res in nets.items()
         }
         found.append(Disagreement(None, "net", answers, _net_sentence(results, differing)))
@@ -159,14 +160,9 @@ def _line_sentence(line: int, said: dict[str, str]) -> str:
 
 def _net_sentence(results: list[Result], players: list[str]) -> str:
     answers = {
-        result.rulebook: ", ".join(f"{n} {_signed(result.net[n])}" for n in players if n in result.net)
+        result.rulebook: ", ".join(f"{n} {format_signed(result.net[n])}" for n in players if n in result.net)
         for result in results
     }
     parts = [f"under {_names(books)} {nets}" for nets, books in _grouped(answers)]
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]
-
-
-def _signed(value: Decimal) -> str:
-    text = money(value)
-    return text if text.startswith("-") or text == "0" else f"+{text}"

@@ -16,6 +16,7 @@ from referee.adjudicate.detect import FactValue
 from referee.adjudicate.replay import Replay
 from referee.adjudicate.verdict import Verdict
 from referee.events import HandLog, Limit, LimitKind
+from referee.rulebook.settings import Pair
 from referee.rulebook.vocabulary import KIND_FACTS, Fact, Kind
 from referee.ruling import Result, RowCheck
 
@@ -124,15 +125,15 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
     betting = settings.betting
     cap = betting.raise_cap.raises
     openers = str(settings.openers.rule.value)
-    ladder: tuple[str, ...] = ()
+    ladder: tuple[Pair, ...] = ()
     if openers == "progressive":
-        ladder = tuple(str(step.value) for step in settings.openers.ladder) or ("jacks",)
+        ladder = tuple(settings.openers.ladder) or (Pair.JACKS,)
         openers = f"{ladder[0]}-or-better"
     to_win = str(settings.showdown.to_win.value)
     return PlayConfig(
         game=game,
         ranking=ranking_for(settings),
-        deck=str(settings.deck.value),
+        deck=settings.deck,
         hand_size=settings.hand_size,
         openers=openers,
         opener_shows_to_win=settings.openers.shown_to_win,
@@ -145,7 +146,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         blind_may_raise=settings.blinds.blind_may_raise,
         jackpot_limit=betting.jackpot_limit,
         after_draw_min_doubles=betting.after_draw_min_doubles,
-        min_raise=str(betting.min_raise.value),
+        min_raise=betting.min_raise,
         doubling_raises=betting.doubling_raises,
         blind_opening=betting.blind_opening,
         max_draw=settings.draw.max_cards,
@@ -154,7 +155,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         five_card_draw=str(settings.draw.five_cards.value) != "not-allowed",
         five_four_then_one=str(settings.draw.five_cards.value) == "four-then-one",
         bottom_card_dealt=str(settings.deck_exhaustion.bottom_card.value) == "dealt",
-        reshuffle_excludes=tuple(str(item.value) for item in settings.deck_exhaustion.exclude),
+        reshuffle_excludes=tuple(settings.deck_exhaustion.exclude),
         draws=settings.draw.rounds,
         small_bet_rounds=2 if settings.draw.rounds == 3 else 1,
         one_or_all=settings.draw.one_or_all,
@@ -163,7 +164,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         until_pack_runs_out=settings.draw.until_pack_runs_out,
         opener_speaks_first=str(betting.first_after_draw.value) == "opener",
         cards_speak=settings.showdown.cards_speak,
-        odd_chip=str(settings.showdown.odd_chip.value),
+        odd_chip=settings.showdown.odd_chip,
         pass_and_out=str(betting.before_draw.value) == "pass-and-out",
         pass_and_out_after=str(betting.after_draw.value) == "pass-and-out",
         reante_when_passed=settings.passed_out.ante_again,
@@ -174,7 +175,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         most_players=settings.most_players,
         stake_minimum=settings.stakes.minimum,
         openers_ladder=ladder,
-        ladder_after_top=str(settings.openers.after_top.value),
+        ladder_after_top=settings.openers.after_top,
         switch_to_lowball=str(settings.passed_out.switch_to.value) == "ace-to-five",
         lowball_check_raise=settings.passed_out.lowball_check_raise,
         lowball_blind=settings.passed_out.lowball_blind,

@@ -39,6 +39,7 @@ __all__ = [
     "AmountError",
     "exact",
     "format_amount",
+    "format_signed",
     "parse_amount",
 ]
 
@@ -142,6 +143,16 @@ def format_amount(amount: Decimal, *, keep_places: bool = False) -> str:
     if not keep_places and "." in text:
         text = text.rstrip("0").rstrip(".")
     return text
+
+
+def format_signed(amount: Decimal) -> str:
+    """A gain or loss as a table says it: ``+13``, ``-1``, ``0`` (the one signed formatter).
+
+    >>> format_signed(Decimal("13")), format_signed(Decimal("-1.50")), format_signed(Decimal("-0"))
+    ('+13', '-1.5', '0')
+    """
+    text = format_amount(amount)
+    return text if text.startswith("-") or text == "0" else f"+{text}"
 
 
 def exact() -> AbstractContextManager[Context]:

@@ -36,10 +36,24 @@ class FrequencyTable:
     counts: tuple[tuple[Category, int], ...]
     distinct: int
     """Distinct values that occur (7,462 for high hands)."""
+    shapes: int = 0
+    """How the hands were counted: by this many shapes (the ranks, wild cards and bug of a hand,
+    each looked up once and weighted by the ways its suits can fall), or, when 0, by dealing out
+    and evaluating every one of the ``hands`` (the 32-card deck, whose ties are broken by suit)."""
 
     @property
     def categories(self) -> dict[str, int]:
         return {category.value: count for category, count in self.counts}
+
+    @property
+    def method(self) -> str:
+        """What the count did, in words: a figure of hands counted is not one of hands evaluated."""
+        if self.shapes:
+            return (
+                f"counted by shape: {self.shapes:,} shapes (ranks, wild cards and bug), each valued once "
+                "and weighted by the ways its suits can fall; no hand is evaluated one by one"
+            )
+        return f"counted by dealing out and evaluating every one of the {self.hands:,} hands"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -47,6 +61,8 @@ class FrequencyTable:
             "hands": self.hands,
             "categories": self.categories,
             "distinct": self.distinct,
+            "counted_by": "shapes" if self.shapes else "dealing",
+            "shapes": self.shapes,
         }
 
 
@@ -112,7 +128,8 @@ def frequency_table(ranking: Ranking, game: str = "") -> FrequencyTable:
         )
     tables = ranking._tables
     # The 32-card deck breaks ties by suit, which shapes do not see: deal it out instead.
-    by_value = _deal_out(tables) if ranking.base is Base.STRIPPED_32 else _count_shapes(tables)
+    dealt = ranking.base is Base.STRIPPED_32
+    by_value = _deal_out(tables) if dealt else _count_shapes(tables)
     counts: Counter[Category] = Counter()
     for value, count in by_value.items():
         counts[value.category] += count
@@ -123,6 +140,7 @@ def frequency_table(ranking: Ranking, game: str = "") -> FrequencyTable:
         hands=total,
         counts=tuple((category, counts[category]) for category in ranking.categories),
         distinct=sum(1 for count in by_value.values() if count),
+        shapes=0 if dealt else len(tables.shapes),
     )
 
 

@@ -73,9 +73,6 @@ class Ruling:
 
         return self.headline or REMEDY_WORDS.get(str(self.decision), str(self.decision).replace("-", " "))
 
-    def facts_dict(self) -> dict[str, str]:
-        return dict(self.facts)
-
     def as_json(self) -> dict[str, object]:
         return {
             "line": self.line,

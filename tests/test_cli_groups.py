@@ -17,16 +17,33 @@ ROOT_COMMANDS = sorted(
 
 
 def test_every_command_has_its_group() -> None:
-    assert sorted(cli._OWNERS) == ROOT_COMMANDS
-    for name, group in cli._OWNERS.items():
-        one = cli.build((group,))
-        assert name in [info.name for info in one.registered_commands + one.registered_groups]
+    assert sorted(cli.OWNERS) == ROOT_COMMANDS
+    registered = {}
+    for module in cli.GROUP_MODULES:
+        one = cli.build((cli.group(module),))
+        for info in one.registered_commands + one.registered_groups:
+            registered[info.name] = module
+    assert registered == cli.OWNERS
+
+
+def test_a_named_command_imports_only_its_own_group() -> None:
+    import subprocess
+
+    code = (
+        "import sys; sys.argv = ['referee', 'rule', '--help']; from referee import cli\n"
+        "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('referee.commands.') and m[17] != '_'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "['referee.commands.play']"
 
 
 @pytest.mark.parametrize("command", ROOT_COMMANDS)
 def test_one_group_help_is_the_whole_apps(command: str) -> None:
     whole = CliRunner().invoke(cli.app, [command, "--help"], terminal_width=100)
-    alone = CliRunner().invoke(cli.build((cli._OWNERS[command],)), [command, "--help"], terminal_width=100)
+    alone = CliRunner().invoke(
+        cli.build((cli.group(cli.OWNERS[command]),)), [command, "--help"], terminal_width=100
+    )
     assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
 
 

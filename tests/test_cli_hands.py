@@ -103,6 +103,8 @@ def test_odds_table_json() -> None:
             "high-card": 1302540,
         },
         "distinct": 7462,
+        "counted_by": "shapes",
+        "shapes": 6175,
     }
 
 

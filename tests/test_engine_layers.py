@@ -70,3 +70,54 @@ def test_no_import_cycle_inside_the_engine() -> None:
 def test_detectors_and_remedies_never_import_the_walk_at_run_time() -> None:
     for path in [*PACKAGE.joinpath("detect").glob("*.py"), *PACKAGE.joinpath("remedies").glob("*.py")]:
         assert "referee.adjudicate.replay" not in _runtime_imports(path), path.name
+
+
+def _detector_files() -> list[Path]:
+    return [*sorted(PACKAGE.joinpath("detect").glob("*.py")), PACKAGE / "variants.py"]
+
+
+def test_detectors_never_name_the_walk_even_for_types() -> None:
+    """Detectors see the walk through the narrow ``Walk`` protocol (no ``detect``, ``adjudicate``
+    or ``rule`` on it), so the type checker holds them to looking."""
+    for path in PACKAGE.joinpath("detect").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "referee.adjudicate.replay" not in text, path.name
+
+
+def _verdict_readers(tree: ast.AST) -> list[tuple[int, str]]:
+    """``.remedy`` / ``.params`` read, or ``adjudicate`` / ``rule`` / ``detect`` called, outside a
+    function that is given the verdict (the explanation and headline wording take it as ``v`` or
+    ``verdict``)."""
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, wording: bool) -> None:
+        if isinstance(node, ast.FunctionDef | ast.Lambda):
+            names = {a.arg for a in node.args.args}
+            wording = wording or bool(names & {"v", "verdict"})
+        called = node.func if isinstance(node, ast.Call) else None
+        if isinstance(called, ast.Attribute) and called.attr in {"adjudicate", "rule", "detect"}:
+            found.append((called.lineno, f"calls .{called.attr}()"))
+        if isinstance(node, ast.Attribute) and node.attr in {"remedy", "params"} and not wording:
+            found.append((node.lineno, f"reads .{node.attr}"))
+        for child in ast.iter_child_nodes(node):
+            visit(child, wording)
+
+    visit(tree, False)
+    return found
+
+
+def test_detectors_only_look() -> None:
+    """Detect → decide → apply in one place: a detector yields findings; it never asks the
+    rulebook, applies a remedy, or branches on the decision (only its wording reads it)."""
+    bad = [
+        f"{path.name}:{line}: {what}"
+        for path in _detector_files()
+        for line, what in _verdict_readers(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_looking_test_can_fail() -> None:
+    sample = "def f(r):\n    if r.adjudicate(x).remedy is Y:\n        pass\ndef g(v):\n    return v.remedy\n"
+    found = sorted(what for _, what in _verdict_readers(ast.parse(sample)))
+    assert found == ["calls .adjudicate()", "reads .remedy"]

@@ -300,6 +300,7 @@ def test_a_settlement_the_books_cannot_pay_is_a_clear_error(monkeypatch: pytest.
 
 def test_a_deals_pot_counts_every_settlement_its_rake_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 26: a deal settled twice reported the last settlement's pot (0) with the first's rake (1).
+    from referee.adjudicate import settling
     from referee.adjudicate.replay import Replay
     from referee.adjudicate.settle import Split
     from referee.ruling import Outcome
@@ -308,7 +309,7 @@ def test_a_deals_pot_counts_every_settlement_its_rake_came_from(monkeypatch: pyt
 
     def walk_then_settle_again(self: Replay) -> None:
         walk(self)
-        self.close_deal(Split({}, {}, ()), Outcome.UNCONTESTED)
+        settling.close_deal(self, Split({}, {}, ()), Outcome.UNCONTESTED)
 
     monkeypatch.setattr(Replay, "_walk", walk_then_settle_again)
     data = _rule(_text(rake="1", deals=2))

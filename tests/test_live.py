@@ -102,3 +102,100 @@ def test_completion_offers_the_moves_then_the_grammars_words(tmp_path: Path) -> 
     assert "raises" in offered  # the grammar's words follow, whatever is legal now
     cards = [c.text for c in completer.get_completions(Document("Ann discards Q"), CompleteEvent())]
     assert cards[:4] == ["Qs", "Qh", "Qd", "Qc"]
+
+
+# --- the store: a hand begun here goes on on a phone, and back ------------------------------------
+
+
+def drive_stored(folder: Path, keys: str, hand: int | None = None, width: int = 80) -> list[str]:
+    from referee.store import open_store
+
+    printed: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        LiveSession(None, Shelf(), store=open_store(folder), hand=hand, input=pipe, output=DummyOutput(),
+                    echo=printed.append, width=width).run()  # fmt: skip
+    return printed
+
+
+def test_the_hand_is_kept_in_the_store_for_a_phone_to_go_on_with(tmp_path: Path) -> None:
+    from referee.store import open_store
+
+    printed = drive_stored(tmp_path, typed(*HEADER, "antes", "deal", "Ann checks", "undo"))
+    assert "Kept as hand 1 of night 1: a phone at the table can open it too." in printed
+    store = open_store(tmp_path)
+    hand = store.hand(1)
+    assert hand.text == HEADER_TEXT + "antes\ndeal\n"
+    assert {line.who for line in hand.lines} == {"terminal"}
+    store.add_line(1, hand.version, "Ann checks", "phone ab")  # a phone goes on with it
+    printed = drive_stored(tmp_path, typed("Bob checks"), hand=1)
+    assert printed[0] == "Continuing hand 1."
+    assert store.hand(1).text.endswith("deal\nAnn checks\nBob checks\n")
+
+
+def test_a_line_a_phone_entered_meanwhile_is_read_before_the_next(tmp_path: Path) -> None:
+    from referee.store import open_store
+
+    drive_stored(tmp_path, typed(*HEADER, "antes", "deal"))
+    store = open_store(tmp_path)
+    session = LiveSession(None, Shelf(), store=store, hand=1, echo=lambda text: None)
+    kept = store.hand(1)
+    session.text, session.version = kept.text, kept.version
+    store.add_line(1, kept.version, "Ann checks", "phone ab")
+    session._add("Bob checks")
+    assert store.hand(1).text.endswith("deal\nAnn checks\nBob checks\n")
+
+
+def test_done_shows_the_nets_and_wraps_at_words(tmp_path: Path) -> None:
+    lines = ["antes", "deal", "Ann checks", "Dee bets 2", "Bob folds", "Cy folds", "Ann folds"]
+    printed = drive_stored(tmp_path, typed(*HEADER, *lines, "done"), width=40)
+    assert "Nets: Ann -1, Bob -1, Cy -1, Dee +3" in " ".join(printed).replace("\n  ", " ")
+    for text in printed[printed.index("") :]:
+        for row in text.splitlines():
+            assert len(row) <= 40 or " " not in row.strip(), row  # wrapped, never cut mid-word
+    words = {word for text in printed for word in text.split()}
+    assert "Scarne" in " ".join(printed) and "Sc" not in words
+
+
+def test_a_ruling_changed_by_a_later_line_says_what_changed() -> None:
+    from types import SimpleNamespace
+
+    printed: list[str] = []
+    session = LiveSession(None, Shelf(), echo=printed.append, width=200)
+    session.text = "x\n" * 20
+    session.shown = {10: "RULING, line 10 (Dee bets 2): out-of-turn — the bet stands. Because. [r1]"}
+    void = SimpleNamespace(line=10, event="Dee bets 2", irregularity="out-of-turn", words="the bet is void",
+                           explanation="Bob had not acted.", rule="r2")  # fmt: skip
+    session._rulings(SimpleNamespace(result=SimpleNamespace(rulings=(void,))))  # type: ignore[arg-type]
+    assert printed == [
+        "RULING CHANGED, line 10: was the bet stands; now:",
+        "RULING, line 10 (Dee bets 2): out-of-turn — the bet is void. Bob had not acted. [r2]",
+    ]
+    printed.clear()
+    session._rulings(SimpleNamespace(result=SimpleNamespace(rulings=(void,))))  # type: ignore[arg-type]
+    assert printed == []  # printed once, not again
+    session._rulings(SimpleNamespace(result=SimpleNamespace(rulings=())))  # type: ignore[arg-type]
+    assert printed == ["RULING WITHDRAWN, line 10: the bet is void"]
+
+
+def test_a_long_hint_wraps_instead_of_being_cut() -> None:
+    from referee.errors import Problem
+    from referee.live.session import _problem_text
+
+    problem = Problem(
+        "`betz` is not an action", "<live>", hint="an action is one of " + ", ".join(["checks"] * 20)
+    )
+    text = _problem_text(problem, 50)
+    assert len(text.splitlines()) > 3 and all(len(row) <= 50 for row in text.splitlines())
+    assert text.count("checks") == 20
+
+
+def test_a_hand_the_store_lacks_is_a_clear_message(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    result = CliRunner().invoke(app, ["live", "--data", str(tmp_path), "--hand", "9"])
+    assert result.exit_code == 1, result.output
+    assert "there is no hand 9 in" in result.output and "Traceback" not in result.output

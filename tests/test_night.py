@@ -246,3 +246,71 @@ def test_the_readme_shows_the_ledger_as_the_command_prints_it(monkeypatch: pytes
     code, out = run("night", "friday", width=80)
     assert code == 0, out
     assert [line.rstrip() for line in out.splitlines()] == shown.rstrip("\n").splitlines()
+
+
+# --- the night kept in the store (the page for phones and `referee live` write it) ---------------
+
+STORED = ["seats: Ann, Bob, Cy", "dealer: Cy", "ante: 1", "limit: 2/4"]
+PLAYED = ["antes", "deal", "Ann bets 2", "Bob folds", "Cy folds"]
+
+
+def stored_night(folder: Path, hands: int) -> int:
+    from referee.store import open_store
+
+    store = open_store(folder)
+    night = store.tonight()
+    for _ in range(hands):
+        hand = store.new_hand(night.id, STORED, "phone aa")
+        version = hand.version
+        for line in PLAYED:
+            version = store.add_line(hand.id, version, line, "phone aa")
+    return night.id
+
+
+def test_the_night_is_read_from_the_store(tmp_path: Path) -> None:
+    night_id = stored_night(tmp_path, 2)
+    code, out = run("night", "--data", str(tmp_path), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert [deal["file"] for deal in data["deals"]] == ["hand 1", "hand 2"]
+    assert data["totals"] == {"Ann": "4", "Bob": "-2", "Cy": "-2"}
+    assert data["payments"] == [
+        {"from": "Bob", "to": "Ann", "amount": "2"},
+        {"from": "Cy", "to": "Ann", "amount": "2"},
+    ]
+    assert run("night", "--data", str(tmp_path), "--night", str(night_id), "--json")[1] == out
+
+
+def test_a_night_the_store_lacks_is_a_clear_message(tmp_path: Path) -> None:
+    stored_night(tmp_path, 1)
+    code, out = run("night", "--data", str(tmp_path), "--night", "9")
+    assert code == 1 and "there is no night 9 in" in out and "Traceback" not in out
+    code, out = run("night", "--data", str(tmp_path / "empty"))
+    assert code == 1 and "there is no night in" in out
+
+
+def test_the_store_and_files_together(tmp_path: Path) -> None:
+    stored_night(tmp_path / "data", 1)
+    log = tmp_path / "hand.log"
+    log.write_text("\n".join([*STORED, *PLAYED]) + "\n", encoding="utf-8")
+    code, out = run("night", str(log), "--data", str(tmp_path / "data"), "--json")
+    assert code == 0, out
+    assert [deal["file"] for deal in json.loads(out)["deals"]] == ["hand 1", str(log)]
+
+
+def test_stored_hands_ruled_by_a_house_rulebook_read_it_from_the_folder(tmp_path: Path) -> None:
+    from referee.store import open_store
+
+    (tmp_path / "friday.yaml").write_text(
+        "id: friday\ntitle: Friday Night\nextends: scarne\n", encoding="utf-8"
+    )
+    store = open_store(tmp_path / "data")
+    hand = store.new_hand(store.tonight().id, [*STORED, "rulebook: friday"], "phone aa")
+    version = hand.version
+    for line in PLAYED:
+        version = store.add_line(hand.id, version, line, "phone aa")
+    code, out = run("night", "--data", str(tmp_path / "data"), "--rulebooks", str(tmp_path), "--json")
+    assert code == 0, out
+    assert json.loads(out)["deals"][0]["rulebook"] == "friday"
+    code, out = run("night", "--data", str(tmp_path / "data"), "--rulebooks", str(tmp_path / "nope"))
+    assert code == 1 and "is not a folder" in out

@@ -14,6 +14,12 @@ from referee.odds import DrawOdds, draw_odds, frequency_table, percent, probabil
 HIGH = Ranking.named("high")
 
 
+def test_the_32_card_deck_is_counted_by_dealing_it_out() -> None:
+    table = frequency_table(Ranking.named("stripped-32"))
+    assert (table.shapes, table.to_json()["counted_by"]) == (0, "dealing")
+    assert f"every one of the {table.hands:,} hands" in table.method
+
+
 def draw(hand: str, keep: str, ranking: Ranking = HIGH) -> DrawOdds:
     return draw_odds(parse_cards(hand), parse_cards(keep), ranking, "test")
 
@@ -35,7 +41,11 @@ def test_frequency_table_json() -> None:
             "high-card": 1302540,
         },
         "distinct": 7462,
+        "counted_by": "shapes",
+        "shapes": table.shapes,
     }
+    assert 0 < table.shapes < 7462  # far fewer lookups than hands (or even than values)
+    assert "no hand is evaluated one by one" in table.method
     assert list(table.categories) == [category.value for category in HIGH.categories]
 
 

@@ -8,8 +8,9 @@ from importlib import resources
 import pytest
 
 from referee.rulebook import bundled_rulebooks, load_rulebook
-from referee.rulebook.checks import RULE_REF, reference_problems
+from referee.rulebook.checks import RULE_REF
 from referee.rulebook.games import catalog, effective_game
+from referee.rulebook.load import reference_problems
 from referee.rulebook.model import RowSource, Status
 from referee.rulebook.vocabulary import Kind
 

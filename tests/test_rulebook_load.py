@@ -87,7 +87,7 @@ def test_extends_a_file_in_the_same_folder(tmp_path: Path) -> None:
 
 
 def test_the_merged_result_is_what_show_effective_prints() -> None:
-    from referee.rulebook.render import to_json
+    from referee.report.rulebook import to_json
 
     book = load_text(HOUSE, "house.yaml")
     own = to_json(book, effective=False)

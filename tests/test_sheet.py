@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.report.rulebook_sheet import build_sheet, remedy_words, setting_sentence, sheet_markdown
 from referee.report.sheet import sheet_html
 from referee.rulebook import load_rulebook, load_text
 from referee.rulebook.load import bundled_rulebooks
-from referee.rulebook.sheet import build_sheet, remedy_words, setting_sentence, sheet_markdown
 from tests.helpers import documentation
 
 ROOT = Path(__file__).parent.parent
@@ -67,7 +67,7 @@ def test_grouped_by_when_it_happens() -> None:
 
 def test_every_irregularity_has_its_place_on_the_sheet() -> None:
     """A kind added to the vocabulary gets a group here, or it would land under "Other"."""
-    from referee.rulebook.sheet import GROUPS
+    from referee.report.rulebook_sheet import GROUPS
     from referee.rulebook.vocabulary import Kind
 
     grouped = [kind for _, kinds in GROUPS for kind in kinds]

@@ -47,8 +47,6 @@ class Move(StrEnum):
     """His stack on the table → his pocket (table stakes, between deals); no pot."""
 
 
-INTO_MIDDLE = frozenset({Move.ANTE, Move.BLIND, Move.BET, Move.MATCH})
-
 # Read once: in Python 3.11 every read of a member through its enum class (``Move.BET``) goes
 # through EnumType's slow __getattr__ hook, and ``pay`` runs for every chip.
 _BET: Final = Move.BET

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any, Final, TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from referee import events as ev
-from referee.adjudicate import remedies, variants
+from referee.adjudicate import remedies, settling, variants
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import (
     Finding,
@@ -36,15 +36,13 @@ from referee.adjudicate.detect import (
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
-from referee.adjudicate.settle import OddChipsKept, Split, chip_unit, divide, split_pot
-from referee.adjudicate.showdown import Strength, hand_strength
+from referee.adjudicate.settle import chip_unit
 from referee.adjudicate.table import (
     BEFORE_DEAL,
     BETTING,
     DEAL,
     DRAW,
     OVER,
-    SHOWDOWN,
     Phase,
     Seat,
     new_hand_state,
@@ -53,8 +51,6 @@ from referee.adjudicate.table import (
 from referee.adjudicate.verdict import Judge, Verdict
 from referee.adjudicate.wording import sentence
 from referee.cards import Card
-from referee.errors import LogError, Problem
-from referee.events import LimitKind
 from referee.log.tokens import comment_start
 from referee.money import exact
 from referee.rulebook.vocabulary import Kind, RemedyId
@@ -65,7 +61,6 @@ from referee.ruling import (
     LineOutcome,
     LineStatus,
     Outcome,
-    PotSummary,
     Result,
     Ruling,
 )
@@ -75,7 +70,6 @@ ZERO = Decimal(0)
 # rather than read as ``Phase.OVER``: an enum member read through its class is slow in Python 3.11.
 # The same for the moves every ante and bet pays with.
 _ANTE, _BLIND, _BET = Move.ANTE, Move.BLIND, Move.BET
-_FIXED, _SPREAD, _POT = LimitKind.FIXED, LimitKind.SPREAD, LimitKind.POT
 
 
 E = TypeVar("E", bound=ev.Event)
@@ -91,6 +85,18 @@ def _on(kind: type[E], handler: Callable[[Replay, E], None]) -> tuple[type[ev.Ev
     return kind, cast(LineHandler, handler)
 
 
+def _looks(
+    kind: type[E], detector: Callable[[Replay, E], Iterator[Finding]]
+) -> tuple[type[ev.Event], LineHandler]:
+    """An entry of the walk's table for a line a detector reads: what it finds is decided and
+    applied by the walk (``Replay.detect``)."""
+
+    def handler(r: Replay, event: E) -> None:
+        r.detect(detector(r, event))
+
+    return _on(kind, handler)
+
+
 NOT_RULED_YET = "the referee does not rule on this line yet"
 """The note on a line of a kind the replay has no handler for (a newer log language)."""
 
@@ -100,8 +106,8 @@ class Replay:
 
     def __init__(self, log: ev.HandLog, config: PlayConfig, judge: Judge, text: str = "") -> None:
         self.log = log
-        self.config = config
         self.base_config = config
+        """The rulebook's rules of play; a deal's own (``config``) may differ for that deal."""
         self.judge = judge
         self.text = text
         self._lines: list[str] | None = None
@@ -130,29 +136,31 @@ class Replay:
         self.line_event: ev.Event | None = None
         """The line being walked."""
         self.seats_checked = 0
+        """The deal whose players were last checked against the most the game seats."""
         self.stakes_checked = 0
         """The deal whose stakes were last measured against the agreed minimum."""
         self.barred: set[str] = set()
         """Players who falsely declared a pot open while all in for the antes: out of the deals that
         follow until someone else wins a legally opened pot (002 [Jacks or Better], item 5)."""
-        """The deal whose players were last checked against the most the game seats."""
         self.sitting_out: set[str] = set()
         """Players out of the coming deal (Trips to Win: they folded when nobody qualified)."""
         self.passed_in_a_row = 0
         """Deals in a row nobody opened (the progressive ladder climbs with it)."""
         self.divergence: Divergence | None = None
-        self.no_qualifier_now = False
-        """This deal's pot stays because no hand qualified to win it."""
         self.after_no_qualifier = False
         """The deal before this one ended with no hand qualified (it decides who antes)."""
-        self.opener_matched_now = False
-        """Diablo: this deal's beaten opener put up a new pot the size of the one just won."""
         self.after_opener_matched = False
         """The deal before this one ended with the opener's new pot: nobody antes for it."""
         self.deal_summaries: list[DealSummary] = []
         self._deal_start: tuple[dict[str, Decimal], dict[str, Decimal], Decimal] = ({}, {}, ZERO)
         self._deal_start_net: dict[str, Decimal] = {}
         """Awards, refunds and rake when the current deal began (its own share is the difference)."""
+
+    @property
+    def config(self) -> PlayConfig:
+        """The rules of play for the deal in progress (Jacks Back or a wild widow changes them
+        for one deal): the deal's own, so a new deal starts from the rulebook's again."""
+        return self.state.config
 
     # --- the walk -----------------------------------------------------------------------------
 
@@ -164,7 +172,7 @@ class Replay:
             if self.state.pass_out_waits:
                 self._pass_out_now()
             if self.state.awaiting_show is not None:
-                self._collect_unshown()
+                settling.collect_unshown(self)
             if self.state.awaiting_openers is not None:
                 self._pay_waiting_opener()
             return self._finish()
@@ -180,29 +188,29 @@ class Replay:
     def _walk(self) -> None:
         for event in self.log.events:
             if keeping.owes_openers(self, event):
-                keeping.thrown_unshown(self, event)
+                self.detect(keeping.thrown_unshown(self, event))
                 continue
             if self.stakes_checked != self.state.deal_number and not isinstance(
                 event, ev.Note | ev.NewDeal | ev.StackChanged
             ):
                 # Money put on or taken off the table before the deal's first line counts already.
                 self.stakes_checked = self.state.deal_number
-                stakes.below_minimum(self, event)
+                self.detect(stakes.below_minimum(self, event))
             if self.seats_checked != self.state.deal_number and not isinstance(
                 event, ev.Note | ev.NewDeal | ev.StackChanged
             ):
                 # After the stakes: a player whose stake is under the minimum sits this deal out.
                 self.seats_checked = self.state.deal_number
-                seating.too_many_players(self, event)
+                self.detect(seating.too_many_players(self, event))
             if self.state.pass_out_waits and not isinstance(event, ev.PotDeclaredOpen | ev.Note):
                 self._pass_out_now()
             if self.state.awaiting_show is not None and not isinstance(event, _SHOWDOWN_LINES):
-                self._collect_unshown()
+                settling.collect_unshown(self)
             if self.state.awaiting_proof is not None and not (
                 isinstance(event, ev.Show | ev.Note)
                 and getattr(event, "player", None) in (None, self.state.awaiting_proof)
             ):
-                self._proof_not_shown()
+                settling.proof_not_shown(self)
             if self.state.awaiting_openers is not None and not self._proves_openers(event):
                 self._pay_waiting_opener()
             if self.state.made_up and not isinstance(event, _BETTING_LINES):
@@ -264,13 +272,6 @@ class Replay:
             and getattr(event, "player", self.state.awaiting_openers) == self.state.awaiting_openers
         )
 
-    def dead_chips(self) -> dict[str, Decimal]:
-        """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
-        dead = self.ledger.dead_antes()
-        for name, amount in self.state.forfeited.items():
-            dead[name] = dead.get(name, ZERO) + amount
-        return dead
-
     def _pay_waiting_opener(self) -> None:
         winner, self.state.awaiting_openers = self.state.awaiting_openers, None
         if winner is None or not self._may_take_pot(winner):
@@ -279,11 +280,11 @@ class Replay:
         if self.state.openers_owed_at is not None and seat.cards and seat.cards_known:
             # The log moved on without his proof, yet he must show openers to take the pot: what
             # the log knows he held is what the table saw then (a false opener never wins).
-            showing.check_openers(self, self.state.openers_owed_at, winner, list(seat.cards))
+            self.detect(showing.check_openers(self, self.state.openers_owed_at, winner, list(seat.cards)))
             if not self._may_take_pot(winner):
                 return
         self.state.openers_proven.add(winner)
-        self.award_uncontested(winner)
+        settling.award_uncontested(self, winner)
 
     def _may_take_pot(self, name: str) -> bool:
         return self.state.phase is not Phase.OVER and self.state.seats[name].in_hand
@@ -319,6 +320,26 @@ class Replay:
         )
         return verdict
 
+    def detect(self, findings: Iterator[Finding] | Generator[Finding, None, bool]) -> bool:
+        """Decide and apply, in order, each finding a detector gives: detect → decide → apply.
+
+        A detector only looks: it yields what it finds and the walk asks the rulebook and applies
+        the remedy's one handler before the detector goes on, so whatever it looks at next is the
+        table as ruled. A finding that ``stands`` (nothing left to put right) is ruled, not
+        applied. True when something was found (or the detector says the line was dealt with).
+        """
+        found = False
+        while True:
+            try:
+                finding = next(findings)
+            except StopIteration as done:
+                return found or bool(done.value)
+            found = True
+            if finding.stands:
+                self.rule(finding)
+            else:
+                self.adjudicate(finding)
+
     def adjudicate(self, finding: Finding) -> Verdict:
         """Rule on a finding, then apply the remedy to its subject: detect → decide → apply."""
         verdict = self.rule(finding)
@@ -339,9 +360,24 @@ class Replay:
             return
         self.after_action()
         if self.state.phase is Phase.SHOWDOWN:
-            self.maybe_settle_showdown()
+            settling.maybe_settle_showdown(self)
+
+    def maybe_settle_showdown(self) -> None:
+        """Settle once every live hand at the showdown has been shown (``settling``)."""
+        settling.maybe_settle_showdown(self)
 
     # --- helpers ------------------------------------------------------------------------------
+
+    def raw_line(self, line: int) -> str:
+        """Line ``line`` of the log exactly as written ("" past its end)."""
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+
+    def complete_owed(self, names: Iterable[str]) -> None:
+        """Make up, now, the short bets of ``names`` that a ``must-complete`` ruling left owing."""
+        for name in names:
+            complete_now(self, name)
 
     def text_of(self, event: ev.Event) -> str:
         """The line as written, comment and surrounding blanks removed."""
@@ -593,7 +629,7 @@ class Replay:
         self.track_cards(event, event.player, event.cards)
         self.note(event, "")
         if len(event.cards) != self.config.hand_size:
-            dealing.wrong_count(self, event, event.player, len(event.cards))
+            self.detect(dealing.wrong_count(self, event, event.player, len(event.cards)))
 
     def track_cards(self, event: ev.Event, where: str, cards: tuple[Card, ...]) -> None:
         """Remember where each natural card is; a card in two places is an imperfect pack."""
@@ -602,7 +638,9 @@ class Replay:
         for card in cards:
             if card.rank is None:  # the joker, or a card nobody saw
                 if card.is_joker and card not in self.deck:
-                    dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                    self.detect(
+                        dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                    )
                     if self.state.phase is Phase.OVER:
                         return
                 continue
@@ -623,7 +661,7 @@ class Replay:
                 elif previous == where:
                     continue  # seen here before, and so known to be in the pack
             if not whole_pack and card not in self.deck:
-                dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack")
+                self.detect(dealing.imperfect_pack(self, event, card, f"{card.symbol()} is not in this pack"))
                 if self.state.phase is Phase.OVER:
                     return
                 continue
@@ -632,7 +670,7 @@ class Replay:
                 # That is the log leaving this rulebook's course, not a second card of that name.
                 self.diverge(event, f"{card.symbol()} was ruled out of play, but the table played on with it")
             elif previous is not None:
-                dealing.imperfect_pack(self, event, card, f"{card.symbol()} is in two places")
+                self.detect(dealing.imperfect_pack(self, event, card, f"{card.symbol()} is in two places"))
                 if self.state.phase is Phase.OVER:
                     return
             seen[card] = where
@@ -652,7 +690,7 @@ class Replay:
         if not seat.in_hand and state.phase is not OVER:
             # Asked before the betting round is entered: a line of a player out of the pot moves
             # nothing, not even the draw on to the betting.
-            comeback.plays_when_out(self, event, name)
+            self.detect(comeback.plays_when_out(self, event, name))
             return
         if not self.enter_betting():
             self.void(event, "no betting round is open here")
@@ -665,7 +703,7 @@ class Replay:
             if expected != name:
                 self.note(event, "already counted by the ruling above")
                 return
-        if state.last_actor == name and comeback.raises_himself(self, event, name):
+        if state.last_actor == name and self.detect(comeback.raises_himself(self, event, name)):
             return  # (the last to act again: the only way to raise one's own raise)
         if expected is None:
             self.void(event, "the betting round was already over")
@@ -673,12 +711,12 @@ class Replay:
         if name != expected:
             betting.out_of_turn(self, event, name)
             return
-        if variants.lowball_blind_not_posted(self, event, name):
+        if self.detect(variants.lowball_blind_not_posted(self, event, name)):
             self.after_action()
             return
         self.state.completing.pop(name, None)
         seat.no_raise = seat.no_raise and isinstance(event, ev.Raise)
-        betting.in_turn_action(self, event, name)
+        self.detect(betting.in_turn_action(self, event, name))
         # A bar on raising lasts for the turn it was imposed on.
         seat.no_raise = False
         self.after_action()
@@ -697,7 +735,7 @@ class Replay:
         in_turn = expected == name or state.phase is not BETTING
         facing = state.to_call(name) > ZERO or (in_turn and variants.folds_for_the_blind(self, name))
         if not in_turn or not facing:
-            betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing)
+            self.detect(betting.improper_fold(self, event, name, in_turn=in_turn, facing=facing))
         else:
             # In turn: in a betting round that means his turn has come (expected_actor, just asked).
             self.fold(name, at_turn=state.phase is BETTING)
@@ -734,10 +772,10 @@ class Replay:
                 count += 1
                 last = seat.name
         if count == 1 and state.dealt:
-            self.last_player_standing(last)
+            settling.last_player_standing(self, last)
             return
         if not count and state.dealt:
-            self.carry("everyone is out of the pot")
+            settling.carry(self, "everyone is out of the pot")
             return
         if (
             state.phase is BETTING
@@ -752,14 +790,14 @@ class Replay:
             ):
                 self.state.pass_out_waits = True  # a player all in for the antes may still declare it open
                 return
-            self.pass_out()
+            settling.pass_out(self)
 
     def _pass_out_now(self) -> None:
         """The log moved on and nobody all in for the antes declared the pot open: passed out."""
         self.state.pass_out_waits = False
         state = self.state
         if state.phase is BETTING and state.round_index == 0 and not state.opened:
-            self.pass_out()
+            settling.pass_out(self)
 
     def _resolve_pending(self) -> None:
         """Rule on out-of-turn actions whose offender's proper turn has come (or passed)."""
@@ -768,15 +806,15 @@ class Replay:
         state = self.state
         for name in list(self.state.pending):
             if state.phase is not BETTING:
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
                 continue
             expected = state.expected_actor()
             if expected == name or expected is None or not state.seats[name].in_hand:
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
             elif not state.seats[name].can_act and self._turn_passed(name, expected):
                 # All in by his out-of-turn chips, he is never the one to act: his proper turn is
                 # when the action reaches his seat, and it has.
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
 
     def _turn_passed(self, name: str, expected: str) -> bool:
         """Going round from the last player to act, the action reaches ``name``'s seat before the
@@ -808,8 +846,8 @@ class Replay:
             self.note(event, "")
             if self.state.pending:
                 for name in list(self.state.pending):
-                    betting.decide_out_of_turn(self, name)
-            betting.passed_over(self, event)  # the round left unfinished: nobody half in the pot
+                    self.detect(betting.decide_out_of_turn(self, name))
+            self.detect(betting.passed_over(self, event))  # the round left unfinished: nobody half in the pot
             if self.deal_over():
                 # Those rulings ended the deal (nobody opened, or one player left): there is no draw.
                 self.void(event, self.state.void_reason or "the deal was over")
@@ -837,11 +875,11 @@ class Replay:
     def _draw(self, event: ev.Draw) -> None:
         if not self.state.seats[event.player].in_hand:
             # Out of the pot (folded, dead, or dropped by passing under pass and out).
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         self.state.serving_draw = True
         try:
-            drawing.draw(self, event)
+            self.detect(drawing.draw(self, event))
         finally:
             self.state.serving_draw = False
         self.after_action()
@@ -849,7 +887,7 @@ class Replay:
     def _discard(self, event: ev.Discard) -> None:
         seat = self.state.seats[event.player]
         if not seat.in_hand and self.state.phase is not OVER:
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         if self._throws_back_surplus(event, seat):
             return
@@ -876,7 +914,7 @@ class Replay:
         named = [card for card in event.cards if card in seat.cards]
         # The cards he throws go last, so a correction by discarding the surplus throws those.
         seat.cards = [card for card in seat.cards if card not in named] + named
-        if not drawing.miscount_found(self, event, name, len(seat.cards)):
+        if not self.detect(drawing.miscount_found(self, event, name, len(seat.cards))):
             return False
         for card in named:
             if card not in seat.cards:
@@ -891,7 +929,7 @@ class Replay:
             self.note(event, "")
             return
         if not state.seats[event.player].in_hand:
-            comeback.plays_when_out(self, event, event.player)
+            self.detect(comeback.plays_when_out(self, event, event.player))
             return
         expected = state.next_to_draw()
         state.seats[event.player].drew = state.draw_index
@@ -908,48 +946,47 @@ class Replay:
             self.end_draw()
         if self.state.pending:
             for name in list(self.state.pending):
-                betting.decide_out_of_turn(self, name)
-        betting.passed_over(self, event)
+                self.detect(betting.decide_out_of_turn(self, name))
+        self.detect(betting.passed_over(self, event))
         if self.deal_over():
             self.void(event, self.state.void_reason or "the deal was over")  # those rulings ended it
             return
         state.phase = Phase.SHOWDOWN
         self.note(event, "")
-        self.maybe_settle_showdown()
+        settling.maybe_settle_showdown(self)
 
     def _late_show(self, event: ev.Event) -> None:
         """Found after the pot was awarded: a foul or misdeclared hand is ruled on (too late,
         most rulebooks say), anything else is only noted."""
         if isinstance(event, ev.Show) and len(event.cards) != self.config.hand_size:
-            showing.foul_hand(self, event, event.player, len(event.cards), collected=True)
+            self.detect(showing.foul_hand(self, event, event.player, len(event.cards), collected=True))
             return
         if isinstance(event, ev.WrongCardCount) and event.count != self.config.hand_size:
-            showing.foul_hand(self, event, event.player, event.count, collected=True)
+            self.detect(showing.foul_hand(self, event, event.player, event.count, collected=True))
             return
         if isinstance(event, ev.Declare):
             self.state.declared[event.player] = event
-            showing.check_declaration(self, event.player)
+            self.detect(showing.check_declaration(self, event.player))
             return
         if isinstance(event, ev.Show):
             seat = self.state.seats[event.player]
             seat.cards, seat.shown = list(event.cards), True
             seat.cards_known = all(not c.is_unknown for c in event.cards)
-            showing.check_declaration(self, event.player)
+            self.detect(showing.check_declaration(self, event.player))
         self.note(event, "after the pot was awarded")
 
     def _muck(self, event: ev.Muck) -> None:
         state = self.state
         seat = state.seats[event.player]
-        seat.mucked = True
         seat.in_hand = False
         seat.folded = True
         seat.out_line = seat.out_line or event.line
         self.note(event, "")
         live = state.live()
         if len(live) == 1:
-            self.last_player_standing(live[0])
+            settling.last_player_standing(self, live[0])
         else:
-            self.maybe_settle_showdown()
+            settling.maybe_settle_showdown(self)
 
     def _split_openers(self, event: ev.SplitOpeners) -> None:
         self.state.seats[event.player].split_kept = event.kept
@@ -958,7 +995,7 @@ class Replay:
     def _declare(self, event: ev.Declare) -> None:
         self.state.declared[event.player] = event
         self.note(event, "")
-        showing.check_declaration(self, event.player)
+        self.detect(showing.check_declaration(self, event.player))
 
     # --- irregular facts ----------------------------------------------------------------------
 
@@ -967,218 +1004,9 @@ class Replay:
         if state.phase is Phase.OVER and state.outcome not in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
             self.void(event, state.void_reason or "the deal was over")
             return
-        dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
-
-    # --- settling -----------------------------------------------------------------------------
-
-    def maybe_settle_showdown(self) -> None:
-        """Settle once every live hand at the showdown has been shown."""
-        state = self.state
-        live = state.live()
-        if state.phase is not SHOWDOWN or not live:
-            return
-        seats = state.seats
-        for name in live:
-            if not seats[name].shown:
-                return  # a live hand is still to be shown
-        strengths = {}
-        for name in live:
-            strengths[name] = hand_strength(self.config, state.seats[name].cards)
-        qualified = [n for n in live if variants.qualifies(self, strengths[n].value)]
-        if not qualified:
-            self.no_qualifier_now = True
-            variants.sit_out_after_no_qualifier(self)
-            self._return_uncalled()
-            self.carry("no hand qualified to win")
-            return
-        split = split_pot(
-            state.contributions(),
-            qualified,
-            self._showdown_key(strengths),
-            self.odd_chip_order,
-            self.unit,
-            state.dead_money,
-            self.dead_chips(),
-            self.ledger.shares(),
+        self.detect(
+            dealing.imperfect_pack(self, event, event.card, f"a second {event.card.symbol()} was found")
         )
-        for pot in split.pots:
-            for name in pot.winners:
-                self.winners_hands.setdefault(name, strengths[name].words)
-        opener = state.opener
-        self.close_deal(split, Outcome.SHOWDOWN)
-        variants.opener_matches_the_pot(self, opener, live, sum((p.amount for p in split.pots), ZERO))
-
-    def _showdown_key(self, strengths: Mapping[str, Strength]) -> Callable[[str], Any]:
-        """How hands compare; a hand held to a lower declaration ranks as declared."""
-        if not self.state.declared_caps:
-            return lambda name: strengths[name].value
-        from referee.adjudicate.showdown import category_rank
-
-        def key(name: str) -> tuple[int, int, object]:
-            if name in self.state.declared_caps:
-                return (self.state.declared_caps[name], 0, 0)
-            rank = category_rank(self.config, self.state.seats[name].cards) or 0
-            return (rank, 1, strengths[name].value)
-
-        return key
-
-    def odd_chip_order(self, winners: Sequence[str]) -> list[str]:
-        """Winners ordered for odd chips: clockwise from the dealer's left, or (``showdown.odd_chip:
-        high-card``) the winner holding the highest card by suit first."""
-        seating = list(self.state.players_from(self.state.dealer))
-        ordered = sorted(winners, key=seating.index)
-        if self.config.odd_chip == "high-card":
-            from referee.adjudicate.showdown import high_card
-
-            ordered.sort(key=lambda name: high_card(self.state.seats[name].cards), reverse=True)
-        if self.config.odd_chip == "next-pot":
-            return OddChipsKept(ordered)  # nobody takes them: they carry to the next deal
-        return ordered
-
-    def last_player_standing(self, winner: str, *, showdown_over: bool = False) -> None:
-        """Everyone else is out: the last hand takes the pot without a showdown.
-
-        An opener who still owes proof of openers is paid only once he shows them (or the log moves
-        on without anyone asking): the table learns of false openers at that moment.
-        """
-        state = self.state
-        if not showdown_over and state.phase is SHOWDOWN and not state.seats[winner].shown:
-            # The others were ruled out at the showdown; the showdown is not over until its lines
-            # are read, and his own hand, when shown, may be foul too. The pot waits.
-            self.state.awaiting_show = winner
-            return
-        if self.config.win_requirement and not state.seats[winner].shown:
-            # "If the pot is won without a showdown, the winner must expose enough cards to prove
-            # that the hand is at least as good as three of a kind" (001 Trips to Win): he is paid
-            # when he shows his hand, which the showdown rules on.
-            self.state.awaiting_proof = winner
-            return
-        if (
-            self.config.openers != "anything"
-            and self.config.opener_shows_to_win
-            and winner == state.opener
-            and winner not in self.state.openers_proven
-        ):
-            self.state.awaiting_openers = winner
-            self.state.openers_owed_at = self.line_event
-            return
-        self.award_uncontested(winner)
-
-    def _return_uncalled(self) -> None:
-        """The pot stays for the next deal, but a bet nobody called goes back to its bettor first."""
-        antes = self.dead_chips()
-        bets = sorted(
-            ((amount - antes.get(name, ZERO), name) for name, amount in self.state.contributions().items()),
-            reverse=True,
-        )
-        if bets:
-            second = bets[1][0] if len(bets) > 1 else ZERO
-            self.give_back(bets[0][1], bets[0][0] - second)
-
-    def _collect_unshown(self) -> None:
-        """The showdown's lines are over and the last live hand was never shown: he takes the pot
-        (unless his hand went out meanwhile, when the walk has settled it already)."""
-        winner, self.state.awaiting_show = self.state.awaiting_show, None
-        if winner is None or self.state.phase is Phase.OVER or not self.state.seats[winner].in_hand:
-            return
-        self.last_player_standing(winner, showdown_over=True)
-
-    def _proof_not_shown(self) -> None:
-        """The log moved on and the last player left never showed a hand good enough to win."""
-        winner, self.state.awaiting_proof = self.state.awaiting_proof, None
-        if winner is not None and self.state.phase is not Phase.OVER:
-            self._return_uncalled()
-            self.carry(
-                f"{winner} took the pot without a showdown but never showed a hand good enough to win it"
-            )
-
-    def award_uncontested(self, winner: str) -> None:
-        state = self.state
-        split = split_pot(
-            state.contributions(),
-            [winner],
-            None,
-            self.odd_chip_order,
-            self.unit,
-            state.dead_money,
-            self.dead_chips(),
-            self.ledger.shares(),
-        )
-        at_showdown = state.phase is SHOWDOWN and state.seats[winner].shown
-        self.close_deal(split, Outcome.SHOWDOWN if at_showdown else Outcome.UNCONTESTED)
-
-    def close_deal(self, split: Split, outcome: Outcome) -> None:
-        awards, rake, self.state.last_pots = self._divided(split)
-        self.state.paid_out += sum((p.amount for p in split.pots), ZERO)
-        try:
-            self.ledger.settle(awards, split.refunds, rake)
-        except ValueError as error:
-            # The books never allow it; should a log find a way, it is a clear error at its line.
-            raise self._unpayable(str(error)) from None
-        self.state.last_split = split
-        self.state.outcome = outcome
-        self.state.void_reason = "the pot was already settled"
-        self.state.phase = Phase.OVER
-
-    def _unpayable(self, why: str) -> LogError:
-        event = self.line_event
-        line = event.line if event is not None else 0
-        return LogError(
-            Problem(
-                f"the referee cannot pay this deal's pot ({why}): the log is not one it can settle",
-                self.log.source,
-                line,
-                source_line=self.text_of(event) if event is not None else "",
-                hint="please report this log: the referee should rule on it",
-            )
-        )
-
-    def _divided(self, split: Split) -> tuple[dict[str, Decimal], Decimal, tuple[PotSummary, ...]]:
-        """Each won pot divided once: the awards, the rake taken, and each pot for the report (who
-        contested it, who took what, any odd chips).
-
-        The house's rake (an imported online hand's ``rake:``) comes out of the pots before they
-        are divided, main pot first, as online rooms take it; it is never more than the deal's pot,
-        and it is taken once per deal won. With no rake the awards are the split's own.
-        """
-        rake = (self.log.header.rake or ZERO) if split.awards else ZERO
-        awards: dict[str, Decimal] = {}
-        summaries: list[PotSummary] = []
-        left = rake
-        for pot in split.pots:
-            take = min(left, pot.amount)
-            left -= take
-            if not pot.winners:
-                continue
-            # The split has divided each pot already; only a pot the rake came out of is divided anew.
-            shares = pot.shares
-            if take:
-                shares = divide(pot.amount - take, self.odd_chip_order(pot.winners), self.unit)
-            for name, share in shares.items():
-                awards[name] = awards.get(name, ZERO) + share
-            even = min(shares.values())
-            odd = {name: share - even for name, share in shares.items() if share > even}
-            summaries.append(PotSummary(pot.amount - take, pot.eligible, tuple(shares), shares, odd))
-        if not rake:
-            return dict(split.awards), ZERO, tuple(summaries)
-        return {name: amount for name, amount in awards.items() if amount}, rake - left, tuple(summaries)
-
-    def carry(self, reason: str, outcome: Outcome = Outcome.POT_CARRIED) -> None:
-        """Nobody wins this deal: the chips stay in the middle for the next one."""
-        state = self.state
-        self.ledger.carry_deal()
-        self.state.outcome = outcome
-        self.state.void_reason = reason
-        state.phase = Phase.OVER
-
-    def pass_out(self) -> None:
-        """Nobody opened: Jacks Back plays the same hands for low; otherwise the pot carries."""
-        if variants.jacks_back(self):
-            return
-        for name, amount in self.state.reopen_returns.items():
-            self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
-        self.state.reopen_returns.clear()
-        self.carry("nobody opened", Outcome.PASSED_OUT)
 
     def _end_deal_summary(self) -> None:
         """Record what the deal now ending did: its outcome, pot, rake, awards and refunds."""
@@ -1201,7 +1029,7 @@ class Replay:
                 carried=self.ledger.pot(),
                 pots=pots,
                 uncalled=dict(state.last_split.refunds) if state.last_split is not None and won else {},
-                odd_chip=self.config.odd_chip if any(p.odd_chips for p in pots) else "",
+                odd_chip=str(self.config.odd_chip) if any(p.odd_chips for p in pots) else "",
                 net={name: value - self._deal_start_net.get(name, ZERO) for name, value in net_now.items()},
             )
         )
@@ -1217,11 +1045,11 @@ class Replay:
             self.note(event, "the deal before was not finished; its pot stays in the middle")
         else:
             self.note(event, "")
-        variants.next_deal_config(self)
+        config = variants.next_deal_config(self)
         antes.bar_false_declarer(self)
         self._end_deal_summary()
-        self.after_no_qualifier, self.no_qualifier_now = self.no_qualifier_now, False
-        self.after_opener_matched, self.opener_matched_now = self.opener_matched_now, False
+        self.after_no_qualifier = state.no_qualifier
+        self.after_opener_matched = state.opener_matched
         if state.outcome is Outcome.MISDEAL and state.played_past_misdeal and event.words != "redeal":
             # The table played the misdealt deal out and wrote a new deal, not a redeal: the deal
             # passed as after any played deal, and the log's next lines were played that way.
@@ -1229,12 +1057,12 @@ class Replay:
         elif self.state.outcome is Outcome.MISDEAL:
             moves = self.state.next_dealer_after_misdeal
         elif self.state.outcome is Outcome.PASSED_OUT:
-            moves = self.config.dealer_moves_when_passed
+            moves = config.dealer_moves_when_passed
         else:
             moves = True
         dealer = state.players_from(state.dealer)[0] if moves else state.dealer
         self.ledger.new_deal()  # an unfinished deal's chips stay in the middle
-        fresh = new_hand_state(self.config, state.order, dealer, self.ledger)
+        fresh = new_hand_state(config, state.order, dealer, self.ledger)
         variants.seat_sitting_out(self, fresh)
         antes.seat_barred(self, fresh)
         fresh.deal_number = state.deal_number + 1
@@ -1245,7 +1073,7 @@ class Replay:
         state = self.state
         if self.state.pending:
             for name in list(self.state.pending):
-                betting.decide_out_of_turn(self, name)
+                self.detect(betting.decide_out_of_turn(self, name))
         # An unfinished deal's pot belongs to nobody yet: it is reported as carried, so the books
         # still balance.
         outcome = self.state.outcome or Outcome.UNFINISHED
@@ -1285,44 +1113,11 @@ class Replay:
             lines=self._line_outcomes(rulings),
         )
 
-    # --- limits -------------------------------------------------------------------------------
-
-    def bet_bounds(self, name: str) -> tuple[Decimal | None, Decimal | None]:
-        """(least, most) a bet or raise may add above the current bet, by the limit."""
-        state = self.state
-        limit = self.config.limit
-        if limit.kind is _FIXED:
-            size = self.config.bet_size(state.round_index)
-            if limit.top is not None and state.round_index >= self.config.small_bet_rounds:
-                # Three figures (`1/2/4`): after the draw a bet is the middle figure or the highest
-                # (000 Optional Betting Limits, Variation in betting limit); betting's detector rules
-                # an amount between the two as over the middle one.
-                return size, limit.top
-            if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
-                return size, max(size, state.current_bet)  # a raise may double the bet before it
-            return size, size
-        doubled = ZERO
-        if self.config.after_draw_min_doubles and state.round_index > 0 and state.current_bet == ZERO:
-            # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
-            # betting round" (001 Seven Card Draw Poker, paragraph 4).
-            doubled = 2 * self.state.first_round_bet
-        if limit.kind is _SPREAD:
-            least = limit.low
-            if state.current_bet > ZERO and self.config.min_raise == "previous-bet":
-                least = max(limit.low or ZERO, state.last_raise)
-            if doubled > (least or ZERO):
-                least = doubled if limit.high is None else min(doubled, limit.high)
-            return least, limit.high
-        if limit.kind is _POT:
-            pot_after_call = state.pot() + state.to_call(name)
-            return (max(state.last_raise, doubled) or None), pot_after_call
-        return (max(state.last_raise, doubled) or None), None
-
 
 def _wrong_count_line(r: Replay, event: ev.WrongCardCount) -> None:
-    if not event.dealt and drawing.miscount_found(r, event, event.player, event.count):
+    if not event.dealt and r.detect(drawing.miscount_found(r, event, event.player, event.count)):
         return  # his own discards left him miscounted on the draw; found here
-    dealing.wrong_count(r, event, event.player, event.count)
+    r.detect(dealing.wrong_count(r, event, event.player, event.count))
 
 
 def _note_line(r: Replay, event: ev.Note) -> None:
@@ -1376,36 +1171,36 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
         _on(ev.DrawPhase, Replay._draw_phase),
         _on(ev.Draw, Replay._draw),
         _on(ev.DrawRequest, drawing.request),
-        _on(ev.DrawRequestChanged, drawing.request_changed),
+        _looks(ev.DrawRequestChanged, drawing.request_changed),
         _on(ev.Discard, Replay._discard),
         _on(ev.StandPat, Replay._stand_pat),
         _on(ev.Showdown, Replay._showdown),
-        _on(ev.Show, showing.show),
+        _looks(ev.Show, showing.show),
         _on(ev.Muck, Replay._muck),
-        _on(ev.ShowOpeners, showing.show_openers),
+        _looks(ev.ShowOpeners, showing.show_openers),
         _on(ev.SplitOpeners, Replay._split_openers),
         _on(ev.Declare, Replay._declare),
-        _on(ev.Says, betting.speech),
-        _on(ev.CardExposed, dealing.exposed),
-        _on(ev.CardFaceUpInPack, dealing.face_up_in_pack),
-        _on(ev.CutIrregularity, dealing.cut),
+        _looks(ev.Says, betting.speech),
+        _looks(ev.CardExposed, dealing.exposed),
+        _looks(ev.CardFaceUpInPack, dealing.face_up_in_pack),
+        _looks(ev.CutIrregularity, dealing.cut),
         _on(ev.WrongCardCount, _wrong_count_line),
         _on(ev.DuplicateCard, Replay._duplicate),
-        _on(ev.WrongDealer, dealing.wrong_dealer),
-        _on(ev.MisdealCalled, dealing.misdeal_called),
+        _looks(ev.WrongDealer, dealing.wrong_dealer),
+        _looks(ev.MisdealCalled, dealing.misdeal_called),
         _on(ev.NewDeal, Replay._new_deal),
         _on(ev.Note, _note_line),
-        _on(ev.DealtBy, dealing.dealt_by),
-        _on(ev.HandsDealt, dealing.hands_dealt),
-        _on(ev.BetCompletion, betting.bet_completion),
+        _looks(ev.DealtBy, dealing.dealt_by),
+        _looks(ev.HandsDealt, dealing.hands_dealt),
+        _looks(ev.BetCompletion, betting.bet_completion),
         _on(ev.DrawCountAsked, asking.count_asked),
-        _on(ev.DrawCountAnswered, asking.count_answered),
-        _on(ev.DrawCountRefused, asking.count_refused),
-        _on(ev.StackChanged, stakes.stack_changed),
-        _on(ev.DiscardsPickedUp, drawing.discards_picked_up),
+        _looks(ev.DrawCountAnswered, asking.count_answered),
+        _looks(ev.DrawCountRefused, asking.count_refused),
+        _looks(ev.StackChanged, stakes.stack_changed),
+        _looks(ev.DiscardsPickedUp, drawing.discards_picked_up),
         _on(ev.LooksAtCards, drawing.looks_at_cards),
-        _on(ev.OpenersNotShown, showing.openers_not_shown),
-        _on(ev.PotDeclaredOpen, antes.pot_declared_open),
+        _looks(ev.OpenersNotShown, showing.openers_not_shown),
+        _looks(ev.PotDeclaredOpen, antes.pot_declared_open),
         _on(ev.OpenersKeepAsked, keeping.keep_asked),
     ]
 )

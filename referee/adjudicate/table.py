@@ -18,6 +18,8 @@ from referee import events as ev
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
+from referee.events import LimitKind
+from referee.rulebook.settings import MinRaise
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect.betting import Pending
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
     from referee.ruling import Outcome, PotSummary
 
 ZERO = Decimal(0)
+# Read on every bet: an enum member read through its class is slow in Python 3.11.
+_FIXED, _SPREAD, _POT = LimitKind.FIXED, LimitKind.SPREAD, LimitKind.POT
 
 
 @unique
@@ -86,7 +90,6 @@ class Seat:
     no_raise: bool = False
     """Barred from raising this round (checked out of turn, under some rulebooks)."""
     shown: bool = False
-    mucked: bool = False
     credit: Decimal = ZERO
     """Chips already in the pot that count toward this player's next action (an out-of-turn bet
     left standing)."""
@@ -260,6 +263,10 @@ class HandState:
     """This deal's pot was declared open by this player, all in for the antes."""
     switched: bool = False
     """Jacks Back: nobody opened, and this deal's hands are being played for low."""
+    no_qualifier: bool = False
+    """This deal's pot stays because no hand qualified to win it (it decides who antes next)."""
+    opener_matched: bool = False
+    """Diablo: this deal's beaten opener put up a new pot the size of the one just won."""
     blind_due: str | None = None
     """Jacks Back under some clubs' rule: who must post the lowball blind before the round goes on."""
 
@@ -414,6 +421,37 @@ class HandState:
         stack = seat.stack
         return owed if stack is None or owed <= stack else stack
 
+    def bet_bounds(self, name: str) -> tuple[Decimal | None, Decimal | None]:
+        """(least, most) a bet or raise may add above the current bet, by the limit."""
+        state = self
+        limit = self.config.limit
+        if limit.kind is _FIXED:
+            size = self.config.bet_size(state.round_index)
+            if limit.top is not None and state.round_index >= self.config.small_bet_rounds:
+                # Three figures (`1/2/4`): after the draw a bet is the middle figure or the highest
+                # (000 Optional Betting Limits, Variation in betting limit); betting's detector rules
+                # an amount between the two as over the middle one.
+                return size, limit.top
+            if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
+                return size, max(size, state.current_bet)  # a raise may double the bet before it
+            return size, size
+        doubled = ZERO
+        if self.config.after_draw_min_doubles and state.round_index > 0 and state.current_bet == ZERO:
+            # "if anyone wishes to bet, the minimum is twice the amount of the final bet in the first
+            # betting round" (001 Seven Card Draw Poker, paragraph 4).
+            doubled = 2 * self.first_round_bet
+        if limit.kind is _SPREAD:
+            least = limit.low
+            if state.current_bet > ZERO and self.config.min_raise is MinRaise.PREVIOUS_BET:
+                least = max(limit.low or ZERO, state.last_raise)
+            if doubled > (least or ZERO):
+                least = doubled if limit.high is None else min(doubled, limit.high)
+            return least, limit.high
+        if limit.kind is _POT:
+            pot_after_call = state.pot() + state.to_call(name)
+            return (max(state.last_raise, doubled) or None), pot_after_call
+        return (max(state.last_raise, doubled) or None), None
+
     def can_check(self, name: str) -> bool:
         return self.seats[name].put_in_round >= self.current_bet
 
@@ -425,6 +463,13 @@ class HandState:
     def pot(self) -> Decimal:
         """Everything in the middle now, carried pots included."""
         return self.ledger.pot()
+
+    def dead_chips(self) -> dict[str, Decimal]:
+        """This deal's dead chips by player: antes, and bets forfeited by a player still in."""
+        dead = self.ledger.dead_antes()
+        for name, amount in self.forfeited.items():
+            dead[name] = dead.get(name, ZERO) + amount
+        return dead
 
     def contributions(self) -> dict[str, Decimal]:
         return self.ledger.contributions()

@@ -19,15 +19,17 @@ deal runs, and the replay calls them at the moment their rule bites:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee import events as ev
-from referee.adjudicate.config import ladder_step
+from referee.adjudicate.config import PlayConfig, ladder_step
 from referee.adjudicate.detect.finding import Act, Finding, Subject, Wager, facts, worded
 from referee.adjudicate.table import Phase
 from referee.money import format_amount
+from referee.rulebook.settings import Deck
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
@@ -36,6 +38,7 @@ ZERO = Decimal(0)
 if TYPE_CHECKING:
     from referee.adjudicate.replay import Replay
     from referee.adjudicate.table import HandState
+    from referee.adjudicate.walk import Walk
 
 
 def wild_widow(r: Replay, event: ev.Widow) -> None:
@@ -51,8 +54,7 @@ def wild_widow(r: Replay, event: ev.Widow) -> None:
         except RankingError:
             note = "nothing is wild: this game is played without wild cards"  # the 32-card game (001)
         else:
-            r.config = replace(r.config, ranking=wild)
-            r.state.config = r.config
+            r.state.config = replace(r.config, ranking=wild)
     r.track_cards(event, "widow", (event.card,))
     r.note(event, note)
 
@@ -67,19 +69,18 @@ def jacks_back(r: Replay) -> bool:
     from referee.hands import Ranking
 
     r.state.switched = True
-    joker = "wild" if r.config.deck == "joker" else "none"
+    joker = "wild" if r.config.deck is Deck.JOKER else "none"
     lowball = replace(Ranking.named("ace-to-five"), joker=joker)
     # "After the draw there is another betting round, begun by the first active player to
     # dealer's left" (001 Jacks Back, paragraph 3): the low round has no opener to speak first.
     # "Some play that check-raising is not allowed in the Lowball part" (paragraph 6).
-    r.config = replace(
+    r.state.config = replace(
         r.config,
         ranking=lowball,
         openers="anything",
         opener_speaks_first=False,
         check_raise=r.config.check_raise and r.config.lowball_check_raise,
     )
-    r.state.config = r.config
     r.state.start_round()
     r.state.round_index = 0
     said = "nobody opened: the same hands are played as ace-to-five lowball"
@@ -93,11 +94,11 @@ def jacks_back(r: Replay) -> bool:
     return True
 
 
-def lowball_blind_size(r: Replay, name: str) -> Decimal:
+def lowball_blind_size(r: Walk, name: str) -> Decimal:
     """The blind the lowball part asks for. The page names no size; the blind stands in for the
     opening bet nobody made, so it is the least bet the limit allows (a fixed limit's low bet, a
     spread limit's least), or the ante where the limit names no least bet (no limit, pot limit)."""
-    least, _most = r.bet_bounds(name)
+    least, _most = r.state.bet_bounds(name)
     return least if least is not None and least > ZERO else r.config.ante
 
 
@@ -122,7 +123,7 @@ def lowball_blind_posted(r: Replay, event: ev.Post) -> bool:
     return True
 
 
-def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
+def lowball_blind_not_posted(r: Walk, event: ev.Event, name: str) -> Generator[Finding, None, bool]:
     """The player who owes the lowball blind acts at his turn without posting it.
 
     A pass is a check facing the bet the club's rule asks of him (check-facing-bet, as the rulebook
@@ -153,7 +154,7 @@ def lowball_blind_not_posted(r: Replay, event: ev.Event, name: str) -> bool:
         Subject(player=name, wager=Wager(Act.CHECK, seat.put_in_round, event)),
         explain,
     )
-    r.adjudicate(finding)
+    yield finding
     if not seat.in_hand or state.expected_actor() != name:
         r.state.blind_due = None
     r.note(event, "a pass instead of the blind: folded" if not seat.in_hand else "")
@@ -168,16 +169,18 @@ def folds_for_the_blind(r: Replay, name: str) -> bool:
     return True
 
 
-def next_deal_config(r: Replay) -> None:
-    """Undo a Jacks Back switch and move the progressive ladder for the coming deal."""
+def next_deal_config(r: Replay) -> PlayConfig:
+    """The rules of play for the coming deal: the rulebook's own (a Jacks Back switch or a wild
+    widow lasted one deal), with the progressive ladder moved on."""
     if r.state.outcome is Outcome.PASSED_OUT:
         r.passed_in_a_row += 1
     elif r.state.outcome is not Outcome.MISDEAL:
         r.passed_in_a_row = 0
-    r.config = r.base_config
-    if r.config.openers_ladder:
-        step = ladder_step(r.config.openers_ladder, r.passed_in_a_row, r.config.ladder_after_top)
-        r.config = replace(r.config, openers=f"{step}-or-better")
+    config = r.base_config
+    if config.openers_ladder:
+        step = ladder_step(config.openers_ladder, r.passed_in_a_row, config.ladder_after_top)
+        config = replace(config, openers=f"{step}-or-better")
+    return config
 
 
 def qualifies(r: Replay, value: object) -> bool:
@@ -215,14 +218,14 @@ def opener_matches_the_pot(r: Replay, opener: str | None, live: list[str], pot: 
     cap = r.config.opener_match_cap
     capped = cap is not None and cap < pot
     amount = r.ledger.match(opener, cap if cap is not None and capped else pot)
-    r.opener_matched_now = True
+    r.state.opener_matched = True
     limit = f" (the new pot is limited to {format_amount(cap)})" if cap is not None and capped else ""
     r.actions.append(
         Action(0, "", f"{opener} opened and lost: {opener} puts {amount} into the next pot{limit}")
     )
 
 
-def pack_too_short(r: Replay) -> bool:
+def pack_too_short(r: Walk) -> bool:
     """All for One: fewer cards left than players in the hand, so no more drawing (001)."""
     left = len(r.deck) - r.state.cards_out
     return r.config.until_pack_runs_out and left < len(r.state.live())

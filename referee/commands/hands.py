@@ -273,7 +273,7 @@ def _print_table(table: FrequencyTable, ranking: Ranking, json_output: bool) -> 
     )
     out.print(title, soft_wrap=True)
     _print_counts(table.counts, table.hands, "hands")
-    out.print(f"{table.distinct:,} distinct hands")
+    out.print(f"{table.distinct:,} distinct hands; {table.method}", soft_wrap=True)
 
 
 def _print_draws(draws: DrawOdds, ranking: Ranking, json_output: bool) -> None:

@@ -145,11 +145,13 @@ def fmt(
 
 def night(
     logs: Annotated[
-        list[Path],
+        list[Path] | None,
         typer.Argument(
-            help="The evening's hand logs, or a folder of them (its *.log files, by name).", metavar="LOG"
+            help="The evening's hand logs, or a folder of them (its *.log files, by name). Without "
+            "any, the hands kept in the store (the page for phones and `referee live` keep them).",
+            metavar="[LOG]...",
         ),
-    ],
+    ] = None,
     rulebook: Annotated[
         str | None,
         typer.Option(
@@ -160,6 +162,21 @@ def night(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the night as JSON.")] = False,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data", help="The folder of the store (referee.sqlite3). Default: the user's data directory."
+        ),
+    ] = None,
+    night_id: Annotated[
+        int | None, typer.Option("--night", help="This night of the store (default: the latest).")
+    ] = None,
+    rulebooks: Annotated[
+        Path | None,
+        typer.Option(
+            "--rulebooks", help="The folder of house-rule .yaml files the stored hands name (as for serve)."
+        ),
+    ] = None,
 ) -> None:
     """Every deal of the evening, each player's total, and the fewest payments that settle it.
 
@@ -172,8 +189,10 @@ def night(
     from referee.night import build_night, night_json
 
     ruled: list[tuple[str, Result]] = []
+    if not logs or data is not None or night_id is not None:
+        ruled.extend(_stored_night(data, night_id, rulebooks))
     with friendly_errors():
-        for path in _night_files(logs):
+        for path in _night_files(logs or []):
             read = read_log_input(path)
             book = rulebook_for_input(read, rulebook)
             ruled.append((read.source.name, rule_log(read.log, read.source.text, book)))
@@ -185,6 +204,36 @@ def night(
     from referee.report.night import render_night
 
     render_night(out, the_night)
+
+
+def _stored_night(
+    data: Path | None, night_id: int | None, rulebooks: Path | None
+) -> list[tuple[str, Result]]:
+    """The hands of a night of the store, ruled (the latest night when none is named)."""
+    from referee.store import NotFound, StoreError, open_store
+    from referee.table.nights import rule_stored_night
+    from referee.table.shelf import Shelf
+
+    try:
+        store = open_store(data)
+    except StoreError as error:
+        err_console.print(f"error: {error}", soft_wrap=True)
+        raise typer.Exit(code=1) from None
+    nights = store.nights()
+    try:
+        chosen = store.night(night_id) if night_id is not None else nights[-1]
+    except (NotFound, IndexError):
+        which = f"no night {night_id}" if night_id is not None else "no night"
+        err_console.print(f"error: there is {which} in {store.path}", soft_wrap=True)
+        err_console.print("    hint: name the logs, or give the folder of the store with --data")
+        raise typer.Exit(code=1) from None
+    if rulebooks is not None and not rulebooks.is_dir():
+        err_console.print(f"error: {rulebooks} is not a folder", soft_wrap=True)
+        err_console.print("    hint: give the folder that holds the group's rulebook .yaml files")
+        raise typer.Exit(code=1)
+    shelf = Shelf(rulebooks.resolve()) if rulebooks is not None else Shelf()
+    with friendly_errors():
+        return rule_stored_night(store, chosen.id, shelf)
 
 
 def _night_files(paths: list[Path]) -> list[Path]:

@@ -105,15 +105,15 @@ def show_command(
     if as_html and not sheet:
         err_console.print("Usage error: --html is for the sheet: referee rulebook show NAME --sheet --html")
         raise typer.Exit(code=2)
-    from referee.rulebook import render
+    from referee.report import rulebook as render
     from referee.rulebook.load import load_rulebook
 
     with friendly_errors():
         book = load_rulebook(name)
         full = effective or len(book.lineage) == 1
         if sheet:
+            from referee.report.rulebook_sheet import build_sheet, sheet_markdown
             from referee.report.sheet import sheet_html
-            from referee.rulebook.sheet import build_sheet, sheet_markdown
 
             built = build_sheet(book)
             typer.echo(sheet_html(built) if as_html else sheet_markdown(built), nl=False)
@@ -160,7 +160,7 @@ def diff_command(
     combination of the facts either table tests on which their remedies differ."""
     from rich.text import Text
 
-    from referee.rulebook import render
+    from referee.report import rulebook as render
     from referee.rulebook.load import load_rulebook
     from referee.rulebook.vocabulary import Kind
 
@@ -205,7 +205,7 @@ def new_command(
 ) -> None:
     """Write a commented house-rules skeleton that extends BASE and validates as it stands."""
     from referee.errors import Problem, RulebookError
-    from referee.rulebook import render
+    from referee.report import rulebook as render
     from referee.rulebook.load import load_rulebook
 
     with friendly_errors():

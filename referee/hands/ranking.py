@@ -7,7 +7,7 @@ lookup tables. The tables themselves are built on first use, never at import.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -273,18 +273,36 @@ class Ranking:
     def _lazy(self) -> Evaluate:
         # The few hands of one log are graded as they come rather than reading every value of the
         # ranking first (a cold start's showdown); see referee.hands.lazy.
-        from referee.hands.lazy import lazy_evaluator
-
-        return lazy_evaluator(self)
+        return _BUILDERS[0].lazy_evaluator(self)
 
     @cached_property
     def _tables(self) -> Tables:
-        # Imported here so that `import referee.hands` stays cheap; built once per distinct ranking.
-        from referee.hands.table import tables_for
-
-        tables = tables_for(self)
+        # Built once per distinct ranking, on first use (never at import).
+        tables = _BUILDERS[0].tables_for(self)
         object.__setattr__(self, "_fast", tables.fast)
         return tables
+
+
+@dataclass(frozen=True, slots=True)
+class Builders:
+    """What builds a ranking's lookup tables and its lazy grader.
+
+    Those modules (:mod:`referee.hands.table`, :mod:`referee.hands.lazy`) import this one for
+    :class:`Ranking` and :class:`Base`, so this one cannot import them: the package
+    (:mod:`referee.hands`, always imported before any of its modules) hands them in through
+    :func:`provide` before anything can ask a ranking for its tables.
+    """
+
+    tables_for: Callable[[Ranking], Tables]
+    lazy_evaluator: Callable[[Ranking], Evaluate]
+
+
+_BUILDERS: list[Builders] = []
+
+
+def provide(builders: Builders) -> None:
+    """Say what builds the tables (called once, by :mod:`referee.hands`)."""
+    _BUILDERS[:] = [builders]
 
 
 @unique

@@ -9,6 +9,7 @@ evaluating allocates nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -97,6 +98,10 @@ class HandValue:
 
 
 def _value_of(ranking: Ranking, strength: int) -> HandValue:
-    from referee.hands.lazy import numbered
+    return _NUMBERED[0](ranking, strength)
 
-    return numbered(ranking, strength)
+
+_NUMBERED: list[Callable[[Ranking, int], HandValue]] = []
+"""The value a ranking numbers ``strength`` (:func:`referee.hands.lazy.numbered`, which imports
+this module, so this one cannot import it): handed in by the package, :mod:`referee.hands`, which
+is always imported before any of its modules and so before anything is unpickled."""

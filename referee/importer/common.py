@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
@@ -245,16 +244,6 @@ def decode(data: bytes) -> str:
         except UnicodeDecodeError:
             text = data.decode("cp1252", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-
-
-def read_history(path: Path) -> str:
-    """Read a history file (raises ``InputError`` when it cannot be read, is no file or is too large)."""
-    from referee.inputs import MAX_HISTORY_BYTES, read_bytes, too_large
-
-    name, data, _ = read_bytes(path, what="hand history", max_bytes=MAX_HISTORY_BYTES)
-    if len(data) > MAX_HISTORY_BYTES:
-        raise too_large(name, "hand history", MAX_HISTORY_BYTES)
-    return decode(data)
 
 
 _AMOUNT = re.compile(r"^[$€£]?\s*(-?)([\d,]*\.?\d+)\s*(?:[$€£]|USD|EUR|GBP)?$")

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -28,6 +30,7 @@ from referee.table.entry import add_line, drop_last_line, header_line, read_entr
 
 if TYPE_CHECKING:
     from referee.ruling import Ruling
+    from referee.store import Store
     from referee.table.next import Next
     from referee.table.shelf import Shelf
 
@@ -44,20 +47,44 @@ class LiveSession:
 
     def __init__(
         self,
-        path: Path,
+        path: Path | None,
         shelf: Shelf,
         *,
+        store: Store | None = None,
+        hand: int | None = None,
         input: Input | None = None,
         output: Output | None = None,
         echo: Callable[[str], None] = print,
+        width: int | None = None,
     ) -> None:
         self.path = path
         self.shelf = shelf
+        self.store = store
+        self.hand = hand
+        """The hand's id in the store (None until the header is entered, or without a store)."""
+        self.version = 0
         self.echo = echo
+        self.width = width
         self.text = ""
-        self.shown: set[tuple[int, str]] = set()
-        """Rulings already printed, by (line, rule)."""
+        self.shown: dict[int, str] = {}
+        """The ruling printed for each line, as printed: a line ruled again otherwise is a change."""
         self.prompts: PromptSession[str] = PromptSession(input=input, output=output)
+
+    @property
+    def source(self) -> str:
+        """How messages name the log: its file, or the hand in the store."""
+        if self.path is not None:
+            return str(self.path)
+        return f"hand {self.hand}" if self.hand is not None else "<live>"
+
+    def columns(self) -> int:
+        """The terminal's width, for wrapping what is printed (80 when it cannot be told)."""
+        if self.width is not None:
+            return self.width
+        try:
+            return max(40, self.prompts.output.get_size().columns)
+        except Exception:  # an output that has no size (a pipe): the usual width
+            return 80
 
     # --- the whole session ----------------------------------------------------------------------
 
@@ -68,12 +95,20 @@ class LiveSession:
             RefereeError: the file to continue does not read.
             OSError: the file cannot be written.
         """
-        if self.path.exists() and self.path.stat().st_size:
+        if self.store is not None and self.hand is not None:
+            kept = self.store.hand(self.hand)
+            self.text, self.version = kept.text, kept.version
+            read_entry(self.text, self.shelf, self.source)
+            self._save()
+            self.echo(f"Continuing hand {self.hand}.")
+            self._rulings(self._next())
+        elif self.path is not None and self.path.exists() and self.path.stat().st_size:
             from referee.inputs import read_source
 
             self.text = read_source(self.path).text
-            read_entry(self.text, self.shelf, str(self.path))
+            read_entry(self.text, self.shelf, self.source)
             self.echo(f"Continuing {self.path}.")
+            self._keep_new_hand()
             self._rulings(self._next())
         else:
             try:
@@ -81,6 +116,7 @@ class LiveSession:
             except EOFError:
                 self.echo("Stopped before the hand began.")
                 return
+            self._keep_new_hand()
         self.echo(HELP)
         while True:
             upcoming = self._next()
@@ -104,16 +140,74 @@ class LiveSession:
                 self.echo(HELP)
                 continue
             if word == "undo":
-                self.text = drop_last_line(self.text)
-                self._save()
-                self.echo("Dropped the last line.")
+                self._undo()
                 continue
             if not line.strip():
                 continue
-            self.text, _ = add_line(self.text, line, self.shelf, str(self.path))
-            self._save()
+            self._add(line)
             self._rulings(self._next())
         self._verdict()
+
+    # --- the store: the hand a phone at the table sees too ------------------------------------------
+
+    def _keep_new_hand(self) -> None:
+        """Put the hand into the store (tonight's night), so a phone can go on with it."""
+        if self.store is None or self.hand is not None:
+            return
+        night = self.store.tonight()
+        kept = self.store.new_hand(
+            night.id, [line for line in self.text.splitlines() if line.strip()], "terminal"
+        )
+        self.hand, self.version = kept.id, kept.version
+        self.echo(f"Kept as hand {self.hand} of night {night.id}: a phone at the table can open it too.")
+
+    def _catch_up(self) -> bool:
+        """Read the hand again from the store; True when a phone changed it meanwhile."""
+        if self.store is None or self.hand is None:
+            return False
+        kept = self.store.hand(self.hand)
+        if kept.version == self.version:
+            return False
+        self.text, self.version = kept.text, kept.version
+        self._save()
+        self.echo("The hand changed on a phone; here it is as it stands now.")
+        return True
+
+    def _add(self, line: str) -> None:
+        from referee.store import Stale
+
+        self._catch_up()
+        text, problems = add_line(self.text, line, self.shelf, self.source)
+        if problems:  # a phone's line came first and this one no longer reads: say so, keep nothing
+            self.echo(_problem_text(problems[0], self.columns()))
+            return
+        if self.store is not None and self.hand is not None:
+            try:
+                self.version = self.store.add_line(self.hand, self.version, text.splitlines()[-1], "terminal")
+            except Stale:
+                self._catch_up()
+                self.echo("Not entered: enter the line again if it still stands.")
+                return
+        self.text = text
+        self._save()
+
+    def _undo(self) -> None:
+        from referee.store import Stale
+
+        if self._catch_up():
+            self.echo("Nothing dropped: undo again if the last line is still the one to drop.")
+            return
+        if self.store is not None and self.hand is not None:
+            try:
+                self.version = self.store.undo(self.hand, self.version, keep=_header_lines(self.text))
+            except Stale:
+                self._catch_up()
+                return
+            self.text = self.store.hand(self.hand).text
+        else:
+            self.text = drop_last_line(self.text)
+        self._save()
+        self.echo("Dropped the last line.")
 
     # --- the header -----------------------------------------------------------------------------
 
@@ -123,7 +217,8 @@ class LiveSession:
         seats = self._ask("Players, clockwise (Ann, Bob, Cy): ", "seats", None, ())
         names = [name.strip() for name in seats.split(",")]
         self._ask(f"Dealer [{names[-1]}]: ", "dealer", names[-1], names)
-        self._ask("Game [draw]: ", "game", "draw", list(catalog().variants))
+        ruled = [name for name, game in catalog().variants.items() if not game.refused]
+        self._ask("Game [draw]: ", "game", "draw", ruled)
         self._ask("Rulebook [scarne]: ", "rulebook", "scarne", self.shelf.names())
         self._ask("Ante [1]: ", "ante", "1", ())
         self._ask("Limit [2/4]: ", "limit", "2/4", ("2/4", "1-5", "pot", "no-limit", "table-stakes"))
@@ -139,9 +234,9 @@ class LiveSession:
             if not value:
                 self.echo("Please give a value.")
                 continue
-            text, problems = add_line(self.text, header_line(key, value), self.shelf, str(self.path))
+            text, problems = add_line(self.text, header_line(key, value), self.shelf, self.source)
             if problems:
-                self.echo(_problem_text(problems[0]))
+                self.echo(_problem_text(problems[0], self.columns()))
                 continue
             self.text = text
             self._save()
@@ -152,16 +247,30 @@ class LiveSession:
     def _next(self) -> Next:
         from referee.table.next import what_next
 
-        log = read_entry(self.text, self.shelf, str(self.path))
-        return what_next(log, self.text, self.shelf.for_log(log, self.text, str(self.path)))
+        log = read_entry(self.text, self.shelf, self.source)
+        return what_next(log, self.text, self.shelf.for_log(log, self.text, self.source))
 
     def _rulings(self, upcoming: Next) -> None:
-        """Print the rulings not printed yet (an irregularity is ruled on the line it is entered)."""
+        """Print the rulings not printed yet (an irregularity is ruled on the line it is entered),
+        and a line ruled otherwise than printed (a later line changed it) as a change."""
+        now: dict[int, list[Ruling]] = {}
         for ruling in upcoming.result.rulings:
-            key = (ruling.line, ruling.rule)
-            if key not in self.shown:
-                self.shown.add(key)
-                self.echo(_ruling_text(ruling))
+            now.setdefault(ruling.line, []).append(ruling)
+        for line, rulings in now.items():
+            text = "\n".join(_ruling_text(ruling) for ruling in rulings)
+            before = self.shown.get(line)
+            if before == text:
+                continue
+            self.shown[line] = text
+            if before is None:
+                self.echo(_wrap(text, self.columns()))
+            else:
+                self.echo(_wrap(f"RULING CHANGED, line {line}: was {_gist(before)}; now:", self.columns()))
+                self.echo(_wrap(text, self.columns()))
+        for line in [line for line in self.shown if line not in now and line <= self.text.count("\n")]:
+            self.echo(_wrap(f"RULING WITHDRAWN, line {line}: {_gist(self.shown.pop(line))}", self.columns()))
+        for line in [line for line in self.shown if line > self.text.count("\n")]:
+            del self.shown[line]  # the line was undone
 
     def _verdict(self) -> None:
         from referee.table.verdict import rule_hand
@@ -169,17 +278,30 @@ class LiveSession:
         if not self.text.strip():
             return
         try:
-            log = read_entry(self.text, self.shelf, str(self.path))
+            log = read_entry(self.text, self.shelf, self.source)
             verdict = rule_hand(log, self.text, self.shelf)
         except RefereeError as error:
             self.echo(error.render())
             return
+        from referee.report.words import signed
+
+        width = self.columns()
         self.echo("")
-        self.echo(verdict.summary)
-        self.echo(f"The log is in {self.path}.")
+        for paragraph in verdict.summary.splitlines():
+            self.echo(_wrap(paragraph, width))
+        nets = ", ".join(
+            f"{name} {signed(verdict.result.net.get(name, Decimal(0)))}" for name in log.header.seats
+        )
+        self.echo(_wrap(f"Nets: {nets}", width))
+        if self.path is not None:
+            self.echo(f"The log is in {self.path}.")
+        if self.hand is not None:
+            self.echo(f"The hand is kept as hand {self.hand}.")
 
     def _save(self) -> None:
         """Write the log as it stands: to a new file beside it, then moved over it (never half written)."""
+        if self.path is None:
+            return
         folder = self.path.parent
         handle, temporary = tempfile.mkstemp(prefix=".live-", suffix=".log", dir=folder)
         try:
@@ -195,7 +317,7 @@ class LiveSession:
         """The problems ``line`` would bring to the log (none for a command or an empty line)."""
         if not line.strip() or line.strip().lower() in COMMANDS:
             return []
-        _, problems = add_line(self.text, line, self.shelf, str(self.path))
+        _, problems = add_line(self.text, line, self.shelf, self.source)
         return problems
 
 
@@ -213,7 +335,8 @@ class _LineValidator(Validator):
                 max(0, min(len(document.text), problem.column - 1)) if problem.column else len(document.text)
             )
             message = problem.message + (f" (hint: {problem.hint})" if problem.hint else "")
-            raise ValidationError(cursor_position=column, message=message)
+            # Wrapped to the terminal, not cut at its edge: the toolbar shows every line of it.
+            raise ValidationError(cursor_position=column, message=_wrap(message, self.session.columns()))
 
 
 class _LineCompleter(Completer):
@@ -263,5 +386,35 @@ def _ruling_text(ruling: Ruling) -> str:
     )
 
 
-def _problem_text(problem: Problem) -> str:
-    return problem.message + (f"\n    hint: {problem.hint}" if problem.hint else "")
+def _problem_text(problem: Problem, width: int = 80) -> str:
+    text = _wrap(problem.message, width)
+    if problem.hint:
+        text += "\n" + textwrap.fill(
+            f"hint: {problem.hint}", width, initial_indent="    ", subsequent_indent="      ",
+            break_long_words=False, break_on_hyphens=False,
+        )  # fmt: skip
+    return text
+
+
+def _wrap(text: str, width: int) -> str:
+    """``text`` wrapped at word boundaries to ``width`` columns (a word is never cut)."""
+    return "\n".join(
+        textwrap.fill(part, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+        for part in text.split("\n")
+    )
+
+
+def _gist(text: str) -> str:
+    """The decision of a printed ruling: its text after the irregularity's name, before the reason."""
+    head = text.split("\n", 1)[0]
+    _, _, decision = head.partition(" — ")
+    return (decision or head).split(". ", 1)[0]
+
+
+def _header_lines(text: str) -> int:
+    count = 0
+    for line in text.splitlines():
+        if ":" not in line.split(" ", 1)[0]:
+            break
+        count += 1
+    return count

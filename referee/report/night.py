@@ -72,3 +72,35 @@ def render_night(console: Console, night: Night) -> None:
         ),
     )
     console.print(table)
+
+
+def night_csv(night: Night) -> str:
+    """The night as CSV: one row per deal (its file, number, rulebook, result, each player's net),
+    then the totals and the payments. Amounts are exact decimal strings; the same night gives the
+    same bytes."""
+    import csv
+    import io
+
+    from referee.money import format_amount as money
+
+    players = list(night.totals)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["deal", "number", "rulebook", "result", *map(_cell, players)])
+    for entry in night.deals:
+        deal = entry.deal
+        writer.writerow(
+            [_cell(entry.file), deal.number, entry.rulebook, _cell(deal_result(deal).rstrip(".")),
+             *(money(deal.net[p]) if p in deal.net else "" for p in players)]
+        )  # fmt: skip
+    writer.writerow(["total", "", "", "", *(money(night.totals[p]) for p in players)])
+    for payment in night.payments:
+        writer.writerow(
+            ["payment", "", "", _cell(f"{payment.payer} pays {payment.payee}"), money(payment.amount)]
+        )
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A player's words in a CSV cell: a spreadsheet must not read ``=...`` as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

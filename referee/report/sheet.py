@@ -1,7 +1,7 @@
-"""The house-rules sheet (:mod:`referee.rulebook.sheet`) as an HTML page to print or open on a phone.
+"""The house-rules sheet (:mod:`referee.report.rulebook_sheet`) as an HTML page to print or open on a phone.
 
-The sheet is built as plain data in the rulebook package; this is its page, beside the report's own
-HTML, so the rulebook package never imports a report.
+The sheet is built as plain data in :mod:`referee.report.rulebook_sheet`; this is its page, beside
+the report's own HTML.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import html
 from typing import Final
 
 from referee.report.html import page_opening
-from referee.rulebook.sheet import Sheet
+from referee.report.rulebook_sheet import Sheet
 
 _STYLE: Final = """
 body { font-family: Georgia, serif; max-width: 46rem; margin: 1.5rem auto; padding: 0 1rem;

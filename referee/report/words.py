@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Final
 
+from referee.money import format_signed
 from referee.rulebook.vocabulary import REMEDY_WORDS
 from referee.ruling import DealSummary, Outcome, Result, Ruling, money
 
@@ -43,9 +44,8 @@ def names(items: Iterable[str]) -> str:
 
 
 def signed(value: Decimal) -> str:
-    """``+13``, ``-1``, ``0``."""
-    text = money(value)
-    return text if text.startswith("-") or text == "0" else f"+{text}"
+    """``+13``, ``-1``, ``0`` (:func:`referee.money.format_signed`)."""
+    return format_signed(value)
 
 
 def nets(net: Mapping[str, Decimal]) -> str:

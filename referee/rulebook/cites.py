@@ -134,7 +134,7 @@ def cite_json(words: str) -> dict[str, Any]:
 
 def source_name(file: str) -> str | None:
     """``Scarne`` for Scarne's file: the bundled rulebook the source grounds, by name."""
-    from referee.rulebook.coverage import source_texts
+    from referee.rulebook.texts import source_texts
 
     text = source_texts().get(file)
     return text.rulebook[:1].upper() + text.rulebook[1:] if text else None
@@ -222,7 +222,7 @@ def _closing(text: str, start: int) -> int:
 
 
 def _source_place(file: str, rest: str, whole_section: bool) -> Place:
-    from referee.rulebook.coverage import find_section, item_labels, source_texts
+    from referee.rulebook.texts import find_section, item_labels, source_texts
 
     source = source_texts().get(file)
     if source is None:

@@ -88,7 +88,7 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             + "ladder_after_top → adjudicate.variants.next_deal_config → adjudicate.config.ladder_step."
         ),
         "openers.shown_to_win": Clause(
-            _PLAYS + "opener_shows_to_win → adjudicate.replay.Replay.last_player_standing: an opener "
+            _PLAYS + "opener_shows_to_win → adjudicate.settling.last_player_standing: an opener "
             "left alone waits to be paid until he shows his openers (no: he is paid at once)."
         ),
         "ante.method": Clause(
@@ -134,16 +134,18 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         "betting.blind_opening": Clause(
             _PLAYS + "blind_opening → adjudicate.replay.Replay._post: the blind opens the pot."
         ),
-        "betting.doubling_raises": Clause(_PLAYS + "doubling_raises → adjudicate.replay.Replay.bet_bounds."),
+        "betting.doubling_raises": Clause(
+            _PLAYS + "doubling_raises → adjudicate.table.HandState.bet_bounds."
+        ),
         "betting.min_raise": Clause(
-            _PLAYS + "min_raise → adjudicate.replay.Replay.bet_bounds (spread limits)."
+            _PLAYS + "min_raise → adjudicate.table.HandState.bet_bounds (spread limits)."
         ),
         "betting.jackpot_limit": Clause(
             _PLAYS + "jackpot_limit → adjudicate.detect.betting._jackpot_most: after a passed-out deal the "
             "opening bet and bets after the draw may be as much as the antes in the pot."
         ),
         "betting.after_draw_min_doubles": Clause(
-            _PLAYS + "after_draw_min_doubles → adjudicate.replay.Replay.bet_bounds (the least first "
+            _PLAYS + "after_draw_min_doubles → adjudicate.table.HandState.bet_bounds (the least first "
             "bet after the draw, under a spread, pot or no limit)."
         ),
         "draw.max_cards": Clause(
@@ -184,13 +186,13 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
             "ruled on; remove it or use last-aggressor",
         ),
         "showdown.odd_chip": Clause(
-            _PLAYS + "odd_chip → adjudicate.replay.Replay.odd_chip_order (high-card: "
+            _PLAYS + "odd_chip → adjudicate.settling.odd_chip_order (high-card: "
             "adjudicate.showdown.high_card; next-pot: adjudicate.settle.OddChipsKept, the ledger "
             "carrying what is not paid)."
         ),
         "showdown.to_win": Clause(
             _PLAYS + "win_requirement → adjudicate.variants.qualifies; a pot won without a showdown "
-            "waits for the winner to show his hand (adjudicate.replay.Replay.last_player_standing)."
+            "waits for the winner to show his hand (adjudicate.settling.last_player_standing)."
         ),
         "showdown.no_qualifier.folded_players_out": Clause(
             _PLAYS + "folded_out_when_nobody_qualifies → adjudicate.variants.sit_out_after_no_qualifier "
@@ -229,7 +231,7 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         "passed_out.ante_cap_deals": Clause(_PLAYS + "ante_cap_deals → adjudicate.replay.Replay._antes."),
         "passed_out.switch_to": Clause(
             _PLAYS + "switch_to_lowball → adjudicate.variants.jacks_back (asked by "
-            "adjudicate.replay.Replay.pass_out; Jacks Back: low hands win, and after the draw the "
+            "adjudicate.settling.pass_out; Jacks Back: low hands win, and after the draw the "
             "first player left of the dealer speaks)."
         ),
         "deck_exhaustion.bottom_card": Clause(
@@ -294,7 +296,7 @@ REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
         ),
         ("pot-reopened", "offender"): Clause(
             "adjudicate.remedies.pots.pot_reopened: out kills the hand, may-stay does not (his chips "
-            "turn dead: adjudicate.replay.Replay.dead_chips)."
+            "turn dead: adjudicate.table.HandState.dead_chips)."
         ),
         ("pot-reopened", "offender_chips"): Clause(
             "adjudicate.remedies.pots.pot_reopened, adjudicate.remedies.pots.carry_pot.",
@@ -303,7 +305,7 @@ REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
             "stay, returned-except-ante or opening-bet-stays",
         ),
         ("pot-reopened", "others_chips"): Clause(
-            "adjudicate.remedies.pots.pot_reopened, adjudicate.replay.Replay.pass_out (reopen_returns)."
+            "adjudicate.remedies.pots.pot_reopened, adjudicate.settling.pass_out (reopen_returns)."
         ),
         ("same-as", "kind"): Clause(
             "adjudicate.replay.Replay.rule with facts_for: only adjudicate.detect.showing.check_openers "

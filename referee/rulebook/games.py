@@ -18,13 +18,12 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, Final
 
-from pydantic import ValidationError
-
 from referee.errors import Problem, RulebookError
 from referee.rulebook.model import Catalog, RowSource, Rulebook, Variant
-from referee.rulebook.problems import did_you_mean, join_hint, pydantic_problems
 from referee.rulebook.settings import GameSettings
-from referee.rulebook.yamlsafe import parse_yaml
+
+# The YAML reader, pydantic's validation and the problem wording are imported where they are used:
+# a start that reads the catalog from the compiled cache (referee.rulebook.compiled) needs none.
 
 CATALOG_FILE: Final = "rulebooks/games.yaml"
 
@@ -38,6 +37,12 @@ def catalog() -> Catalog:
         RulebookError: the catalog does not validate (a packaging mistake; the tests catch it).
     """
     if not _catalog:
+        from referee.rulebook import compiled
+
+        cached = compiled.catalog()
+        if cached is not None:
+            _catalog.append(cached)
+            return cached
         text = resources.files("referee.rulebooks").joinpath("games.yaml").read_text(encoding="utf-8")
         _catalog.append(parse_catalog(text, CATALOG_FILE))
     return _catalog[0]
@@ -45,7 +50,10 @@ def catalog() -> Catalog:
 
 def parse_catalog(text: str, file: str) -> Catalog:
     """A catalog from YAML text, with the same checks and messages as a rulebook."""
-    from referee.rulebook.load import with_source
+    from pydantic import ValidationError
+
+    from referee.rulebook.problems import pydantic_problems, with_source
+    from referee.rulebook.yamlsafe import parse_yaml
 
     parsed, problems = parse_yaml(text, file)
     if parsed is None:
@@ -106,6 +114,8 @@ def variant(name: str, rulebook: Rulebook | None = None) -> Variant:
     if found is None and rulebook is not None:
         found = rulebook.variants.get(name)
     if found is None:
+        from referee.rulebook.problems import did_you_mean, join_hint
+
         known = game_names(rulebook)
         raise RulebookError(
             Problem(

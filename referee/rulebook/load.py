@@ -36,16 +36,19 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Final
 
 from referee.errors import Problem, RulebookError
 from referee.inputs import MAX_RULEBOOK_BYTES, InputError, Source, decode, read_source
 from referee.rulebook.model import Rulebook
-from referee.rulebook.problems import did_you_mean, join_hint, locate, pydantic_problems
 from referee.rulebook.vocabulary import Kind
-from referee.rulebook.yamlsafe import Parsed, Spot, parse_yaml
+
+if TYPE_CHECKING:
+    from referee.rulebook.yamlsafe import Parsed, Spot
+
+# The YAML reader, pydantic's validation and the problem wording are imported where a rulebook is
+# read from its YAML: a start that finds every bundled rulebook in the compiled cache
+# (referee.rulebook.compiled) needs none of them.
 
 BUNDLED_PACKAGE: Final = "referee.rulebooks"
 EXAMPLES_PACKAGE: Final = "referee.rulebooks.examples"
@@ -84,6 +87,8 @@ class Doc:
     """``extends:`` named something that could not be had; coverage is then not judged."""
 
     def spot_at(self, path: tuple[Any, ...], key: bool = False) -> Spot:
+        from referee.rulebook.problems import locate
+
         _, spot, _ = locate(path, self.data, self.spot)
         return spot.at_key() if key else spot
 
@@ -142,6 +147,8 @@ def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
         if not path.is_dir():
             _refuse_foreign(path)
         return build(read_file(path, ()), for_play=for_play)
+    from referee.rulebook.problems import did_you_mean, join_hint
+
     if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
         raise RulebookError(
             Problem(f"no such file: {name_or_path}", name_or_path, hint="check the spelling and the folder")
@@ -231,8 +238,8 @@ def check_file(path: Path) -> str:
         RulebookError: every problem found, as for :func:`load_rulebook`, plus fallbacks that name
             a bundled row that does not exist.
     """
-    from referee.rulebook.checks import reference_problems
     from referee.rulebook.games import parse_catalog
+    from referee.rulebook.yamlsafe import parse_yaml
 
     if os.fspath(path) != "-":
         _refuse_foreign(path)
@@ -256,6 +263,37 @@ def check_file(path: Path) -> str:
         raise RulebookError(problems)
     rows = sum(len(rows) for rows in book.tables().values())
     return f"{book.id}, {len(book.tables())} irregularities, {rows} rows"
+
+
+def reference_problems(book: Rulebook) -> list[Problem]:
+    """Fallbacks that name another rulebook's row (``scarne:misdeal/2``) must name one that exists.
+
+    Kept out of loading (bundled rulebooks refer to each other); ``referee rulebook check`` and the
+    tests run it. It lives here, beside the loading it asks of other rulebooks, so that the checks
+    (:mod:`referee.rulebook.checks`, which loading runs) never import loading.
+    """
+    from referee.rulebook.checks import RULE_REF
+    from referee.rulebook.model import RowSource
+
+    problems = []
+    for kind, rows in book.tables().items():
+        for row in rows:
+            match = RULE_REF.match(row.fallback or "")
+            if row.source is not RowSource.SILENT or match is None:
+                continue
+            name, ref_kind, ref_row = match["book"], match["kind"], match["row"]
+            where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
+            if name not in bundled_rulebooks() and name not in book.lineage:
+                problems.append(Problem(f"{where} names no bundled rulebook", book.file))
+                continue
+            target = book if name in book.lineage else load_rulebook(name)
+            if ref_kind not in set(Kind) or not target.covers(ref_kind):
+                problems.append(Problem(f"{where}: {name} has no {ref_kind} table", book.file))
+                continue
+            if ref_row not in {r.id for r in target.table(ref_kind)}:
+                problems.append(Problem(f"{where}: {name} has no row {ref_row} in {ref_kind}", book.file))
+    return problems
+
 
 
 def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None) -> Rulebook:
@@ -301,7 +339,10 @@ def build(doc: Doc, *, for_play: bool = False) -> Rulebook:
 
     With ``for_play``, a partial rulebook that lacks a table for some irregularity is refused too.
     """
+    from pydantic import ValidationError
+
     from referee.rulebook.checks import missing_table_problems, rulebook_problems
+    from referee.rulebook.problems import pydantic_problems, with_source
 
     problems = list(doc.problems)
     book: Rulebook | None = None
@@ -340,32 +381,14 @@ def _first_at_each_spot(problems: list[Problem]) -> list[Problem]:
     return kept
 
 
-def with_source(problems: list[Problem], lines: dict[str, list[str]]) -> list[Problem]:
-    """Fill in each problem's source line (for the excerpt), sorted by file and line."""
-    filled = []
-    for problem in problems:
-        text = lines.get(problem.file, [])
-        source = text[problem.line - 1] if 0 < problem.line <= len(text) else problem.source_line
-        filled.append(
-            Problem(
-                problem.message,
-                problem.file,
-                problem.line,
-                problem.column,
-                source,
-                problem.hint,
-                problem.end_column,
-            )
-        )
-    unique = list(dict.fromkeys(filled))
-    return sorted(unique, key=lambda p: (p.file, p.line, p.column))
-
-
 def clear_cache() -> None:
     """Forget bundled rulebooks loaded so far (for benchmarks and tests)."""
+    from referee.rulebook import compiled
+
     _docs.clear()
     _books.clear()
     _names.clear()
+    compiled.forget()
     from referee.rulebook import games
 
     games.clear_cache()
@@ -376,11 +399,36 @@ def clear_cache() -> None:
 
 def _bundled(name: str, *, for_play: bool = False) -> Rulebook:
     if name not in _books:
-        _books[name] = build(bundled_doc(name))
+        from referee.rulebook import compiled
+
+        cached = compiled.book(name)
+        if cached is not None:
+            _books[name] = cached
+        else:
+            _compile_bundled()
+        if name not in _books:
+            _books[name] = build(bundled_doc(name))  # raises, naming what is wrong with it
     book = _books[name]
     if for_play and not all(book.covers(kind) for kind in Kind):
         build(bundled_doc(name), for_play=True)  # raises, naming what is missing
     return book
+
+
+def _compile_bundled() -> None:
+    """Build every bundled rulebook and, when all of them build, keep them (and the catalog) in
+    the user's cache for the next start (:mod:`referee.rulebook.compiled`)."""
+    from referee.rulebook import compiled
+    from referee.rulebook.games import catalog
+
+    built: dict[str, Rulebook] = {}
+    for each in bundled_rulebooks():
+        try:
+            built[each] = _books.get(each) or build(bundled_doc(each))
+        except RulebookError:
+            continue  # the one asked for is built again by the caller, which raises its problems
+    _books.update(built)
+    if len(built) == len(bundled_rulebooks()):
+        compiled.store(built, catalog())
 
 
 def _refuse_foreign(path: Path) -> None:
@@ -405,6 +453,9 @@ def _read_source(path: Path) -> Source:
 
 
 def _parse(text: str, file: str, *, checked: bool = False) -> tuple[Parsed, list[Problem]]:
+    from referee.rulebook.problems import with_source
+    from referee.rulebook.yamlsafe import parse_yaml
+
     parsed, problems = parse_yaml(text, file, checked=checked)
     if parsed is None:
         raise RulebookError(problems)
@@ -567,6 +618,8 @@ def resolve_name(name: str, referrer: _Referrer) -> str | Path:
         )
     if name in bundled_rulebooks():
         return name
+    from referee.rulebook.problems import did_you_mean, join_hint
+
     if referrer.folder is None:
         reason = f" ({referrer.why_not_files})" if referrer.why_not_files else ""
         raise _Refused(
@@ -677,6 +730,8 @@ def _root_rows(doc: Doc, own_id: str) -> None:
 
 
 def _merge(parent: Doc, child: Doc, child_id: str) -> Doc:
+    from referee.rulebook.yamlsafe import Spot
+
     data = dict(parent.data)
     kids = dict(parent.spot.kids or {})
     origins = dict(parent.origins)
@@ -839,6 +894,8 @@ def _merge_row(
 
 def _like(spot: Spot, kids: dict[Any, Spot]) -> Spot:
     """``spot`` with other children."""
+    from referee.rulebook.yamlsafe import Spot
+
     return Spot(spot.file, spot.line, spot.column, spot.end_column, spot.key_line, spot.key_column, kids)
 
 

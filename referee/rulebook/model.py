@@ -486,7 +486,8 @@ class Row(Strict):
 
     id: RowId = Field(description="Stable id; the full rule id is <rulebook>:<kind>/<id>. Never renumber.")
     when: When = Field(
-        default=When(), description="Conditions, all of which must hold; {} for the default row."
+        default=When.model_construct(),
+        description="Conditions, all of which must hold; {} for the default row.",
     )
     then: Remedy = Field(description="The remedy: an id, or {remedy: id, <parameter>: <value>, ...}.")
     summary: str = Field(min_length=1, description="One sentence in plain words for a poker player.")
@@ -597,7 +598,9 @@ class Variant(Strict):
     fallback: str | None = Field(
         default=None, description="For source: silent — where the game is described instead."
     )
-    game: GameSettings = Field(default=GameSettings(), description="The settings that make the game.")
+    game: GameSettings = Field(
+        default=GameSettings.model_construct(), description="The settings that make the game."
+    )
     not_modelled: list[str] = Field(
         default_factory=list, description="Parts of the game the referee does not play."
     )
@@ -631,12 +634,14 @@ class Rulebook(Strict):
     silent_on: list[str] = Field(default_factory=list, description="What the source does not cover.")
     default_game: Slug = Field(default="draw", description="The variant played when a log names no game.")
     game: GameSettings = Field(
-        default=GameSettings(), description="Table customs: only the keys written count."
+        default=GameSettings.model_construct(), description="Table customs: only the keys written count."
     )
     variants: dict[Slug, Variant] = Field(
         default_factory=dict, description="Per-game overrides of the catalog, or new games."
     )
-    irregularities: Irregularities = Field(default=Irregularities(), description="The decision tables.")
+    irregularities: Irregularities = Field(
+        default=Irregularities.model_construct(), description="The decision tables."
+    )
 
     _origins: dict[tuple[Kind, str], str] = PrivateAttr(default_factory=dict)
     _lineage: tuple[str, ...] = PrivateAttr(())

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Strict(BaseModel):
     """Frozen, and unknown keys are errors."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False, defer_build=True)
 
 
 @unique
@@ -331,7 +331,7 @@ class Betting(Strict):
     check_raise: bool = Field(
         default=True, description="A player who checked may raise later in the round (002 item 2)."
     )
-    raise_cap: RaiseCap = Field(default=RaiseCap(), description="The raise cap.")
+    raise_cap: RaiseCap = Field(default=RaiseCap.model_construct(), description="The raise cap.")
     after_draw_limit: AfterDrawLimit = Field(
         default=AfterDrawLimit.SAME,
         description="The fixed bet after the draw when the log gives one figure (001; 002).",
@@ -432,7 +432,9 @@ class Showdown(Strict):
     to_win: ToWin = Field(
         default=ToWin.ANYTHING, description="The least hand that may win (001 Trips to Win)."
     )
-    no_qualifier: NoQualifier = Field(default=NoQualifier(), description="When no hand qualifies (001).")
+    no_qualifier: NoQualifier = Field(
+        default=NoQualifier.model_construct(), description="When no hand qualifies (001)."
+    )
     opener_must_win_or_match: bool = Field(
         default=False,
         description="If the opener loses, he pays a new pot equal to the one just won (001, the paragraph "
@@ -534,15 +536,19 @@ class GameSettings(Strict):
     hand_size: Literal[5, 7] = Field(
         default=5, description="Cards a player holds; with 7 the best five play (001)."
     )
-    openers: Openers = Field(default=Openers(), description="What it takes to open.")
-    ante: Ante = Field(default=Ante(), description="Who antes.")
-    blinds: Blinds = Field(default=Blinds(), description="Blinds and straddles.")
-    betting: Betting = Field(default=Betting(), description="Betting customs.")
-    draw: DrawRules = Field(default=DrawRules(), description="The draw.")
-    showdown: Showdown = Field(default=Showdown(), description="The showdown.")
-    passed_out: PassedOut = Field(default=PassedOut(), description="When nobody opens.")
-    deck_exhaustion: DeckExhaustion = Field(default=DeckExhaustion(), description="When the pack runs out.")
-    stakes: Stakes = Field(default=Stakes(), description="Table stakes: the money on the table.")
+    openers: Openers = Field(default=Openers.model_construct(), description="What it takes to open.")
+    ante: Ante = Field(default=Ante.model_construct(), description="Who antes.")
+    blinds: Blinds = Field(default=Blinds.model_construct(), description="Blinds and straddles.")
+    betting: Betting = Field(default=Betting.model_construct(), description="Betting customs.")
+    draw: DrawRules = Field(default=DrawRules.model_construct(), description="The draw.")
+    showdown: Showdown = Field(default=Showdown.model_construct(), description="The showdown.")
+    passed_out: PassedOut = Field(default=PassedOut.model_construct(), description="When nobody opens.")
+    deck_exhaustion: DeckExhaustion = Field(
+        default=DeckExhaustion.model_construct(), description="When the pack runs out."
+    )
+    stakes: Stakes = Field(
+        default=Stakes.model_construct(), description="Table stakes: the money on the table."
+    )
     deal_passes_after_misdeals: int | None = Field(
         default=None,
         ge=1,

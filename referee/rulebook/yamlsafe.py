@@ -646,7 +646,7 @@ def _syntax_problem(error: yaml.MarkedYAMLError, file: str, lines: list[str]) ->
         what += " at the end of the file"
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     if "\t" not in source:
-        from referee.rulebook.problems import indentation_problem  # only when a file fails to read
+        from referee.rulebook.indentation import indentation_problem  # only when a file fails to read
 
         if (indented := indentation_problem(what, file, lines, line)) is not None:
             return indented

@@ -238,7 +238,7 @@ def _betting_moves(replay: Replay, name: str) -> list[Move]:
     seat = state.seats[name]
     to_call = state.to_call(name)
     behind = seat.stack
-    least, most = replay.bet_bounds(name)
+    least, most = replay.state.bet_bounds(name)
     moves: list[Move] = []
     if replay.state.blind_due == name:
         # Jacks Back turned to lowball in a house that plays the blind (passed_out.lowball_blind):

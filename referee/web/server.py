@@ -22,6 +22,7 @@ HEADER_SECONDS: Final = 10.0
 KEEP_ALIVE_SECONDS: Final = 5
 MAX_HEADER_BYTES: Final = 16 * 1024
 MAX_CONNECTIONS: Final = 100
+GRACE_SECONDS: Final = 3
 LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
@@ -88,6 +89,8 @@ def run(app: ASGIApp, host: str, port: int) -> None:
         limit_concurrency=MAX_CONNECTIONS,
         log_level="warning",
         server_header=False,
+        # A live page's stream may be open when the server stops: give it a moment, then go.
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
 
 

@@ -10,6 +10,7 @@ opens the pot, the bet every caller faces is the full opening bet, though the de
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -20,12 +21,12 @@ from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import Action, Outcome
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.walk import Walk
 
 ZERO = Decimal(0)
 
 
-def all_in_for_antes(r: Replay, name: str) -> bool:
+def all_in_for_antes(r: Walk, name: str) -> bool:
     """No chips behind, and nothing of his in this deal's pot but antes."""
     seat = r.state.seats[name]
     if seat.stack is None or seat.stack > ZERO:
@@ -33,7 +34,7 @@ def all_in_for_antes(r: Replay, name: str) -> bool:
     return r.ledger.in_deal(name) == r.ledger.dead_antes().get(name, ZERO) and seat.put_in_round == ZERO
 
 
-def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
+def pot_declared_open(r: Walk, event: ev.PotDeclaredOpen) -> Iterator[Finding]:
     """``Bob declares the pot open``: the rulebook says whether the declaration opens the pot (the
     card room: after false openers, or by a player all in for the antes) or counts for nothing."""
     state = r.state
@@ -68,10 +69,10 @@ def pot_declared_open(r: Replay, event: ev.PotDeclaredOpen) -> None:
         Fact.ALL_IN_FOR_ANTES: for_antes,
     }
     finding = Finding(Kind.POT_DECLARED_OPEN, event, facts(state, specific), Subject(player=name), explain)
-    r.adjudicate(finding)
+    yield finding
 
 
-def bar_false_declarer(r: Replay) -> None:
+def bar_false_declarer(r: Walk) -> None:
     """At the end of a deal: a player who declared the pot open all in for the antes and whose hand
     was then ruled out (false openers) "may not continue to play on any subsequent deals until a
     winner is determined ... until the pot has been legally opened and someone else has won it"
@@ -89,7 +90,7 @@ def bar_false_declarer(r: Replay) -> None:
         r.barred.clear()
 
 
-def seat_barred(r: Replay, fresh: HandState) -> None:
+def seat_barred(r: Walk, fresh: HandState) -> None:
     """Keep the barred players out of the coming deal: they neither ante nor play."""
     for name in sorted(r.barred):
         r.sitting_out.add(name)
@@ -97,7 +98,7 @@ def seat_barred(r: Replay, fresh: HandState) -> None:
         fresh.seats[name].folded = True
 
 
-def plays_while_sitting_out(r: Replay, event: ev.Event, name: str) -> bool:
+def plays_while_sitting_out(r: Walk, event: ev.Event, name: str) -> Generator[Finding, None, bool]:
     """A betting line of a player who sits this deal out (barred by item 5, short of the table-stakes
     minimum, or out of a pot no hand qualified for): the rulebook rules it. False when he is out of
     the hand for another reason (he folded, his hand is dead), which is only noted."""
@@ -118,5 +119,5 @@ def plays_while_sitting_out(r: Replay, event: ev.Event, name: str) -> bool:
     )
 
     finding = Finding(Kind.PLAYS_WHILE_SITTING_OUT, event, facts(r.state, {}), Subject(player=name), explain)
-    r.adjudicate(finding)
+    yield finding
     return True

@@ -9,7 +9,7 @@ the final betting interval". The finding says whether the question came inside t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
@@ -18,11 +18,11 @@ from referee.adjudicate.table import Phase
 from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 
-def cards_drawn(r: Replay, name: str) -> int | None:
+def cards_drawn(r: Walk, name: str) -> int | None:
     """How many cards ``name`` was served on the last draw he has had this deal (0 standing pat,
     or when the log moved on without serving him); None before he has drawn at all."""
     state = r.state
@@ -32,12 +32,12 @@ def cards_drawn(r: Replay, name: str) -> int | None:
     return r.drawn.get((state.deal_number, last, name), 0)
 
 
-def _draw_still_on(r: Replay) -> bool:
+def _draw_still_on(r: Walk) -> bool:
     """Nobody has bet or checked since the last draw began: the answer is owed."""
     return r.state.phase is Phase.DRAW
 
 
-def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
+def count_asked(r: Walk, event: ev.DrawCountAsked) -> None:
     """``Ann asks Bob how many he drew``: kept, with whether it came in time, for the answer."""
     r.state.draw_questions[event.asked] = event.player
     r.state.question_in_time[event.asked] = _draw_still_on(r)
@@ -50,7 +50,7 @@ def count_asked(r: Replay, event: ev.DrawCountAsked) -> None:
     r.note(event, "")
 
 
-def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
+def count_answered(r: Walk, event: ev.DrawCountAnswered) -> Iterator[Finding]:
     """``Bob says he drew 2``: checked against what he was served; a wrong answer is ruled."""
     name = event.player
     drew = cards_drawn(r, name)
@@ -63,10 +63,10 @@ def count_answered(r: Replay, event: ev.DrawCountAnswered) -> None:
         return
     asked = f"asked by {asker}, " if asker else ""
     what = f"{asked}{name} answered {event.count}, but {name} drew {drew}"
-    _rule(r, event, name, owed, answered=True, what=what)
+    yield from _rule(r, event, name, owed, answered=True, what=what)
 
 
-def count_refused(r: Replay, event: ev.DrawCountRefused) -> None:
+def count_refused(r: Walk, event: ev.DrawCountRefused) -> Iterator[Finding]:
     """``Bob refuses to answer``: ruled by whether the question came while an answer was owed."""
     name = event.player
     asker, owed = _question(r, name)
@@ -77,10 +77,10 @@ def count_refused(r: Replay, event: ev.DrawCountRefused) -> None:
         r.unruled(event, f"nobody asked {name} how many cards {name} drew")
         return
     what = f"asked by {asker}, {name} would not say how many cards were drawn"
-    _rule(r, event, name, owed, answered=False, what=what)
+    yield from _rule(r, event, name, owed, answered=False, what=what)
 
 
-def _question(r: Replay, name: str) -> tuple[str | None, bool]:
+def _question(r: Walk, name: str) -> tuple[str | None, bool]:
     """Who asked ``name`` (None when nobody did), and whether an answer was owed: the question came
     in time, or, unasked, he speaks in time."""
     asker = r.state.draw_questions.pop(name, None)
@@ -88,12 +88,12 @@ def _question(r: Replay, name: str) -> tuple[str | None, bool]:
     return asker, _draw_still_on(r) if in_time is None else in_time
 
 
-def _rule(r: Replay, event: ev.Event, name: str, owed: bool, *, answered: bool, what: str) -> None:
+def _rule(r: Walk, event: ev.Event, name: str, owed: bool, *, answered: bool, what: str) -> Iterator[Finding]:
     specific = {Fact.ANSWER_OWED: owed, Fact.ANSWERED: answered}
     finding = Finding(
         Kind.DRAW_COUNT_MISSTATED, event, facts(r.state, specific), Subject(player=name), _explain(what, owed)
     )
-    r.adjudicate(finding)
+    yield finding
 
 
 def _explain(what: str, owed: bool) -> Callable[[Verdict], str]:

@@ -10,8 +10,8 @@ is the finding. Either way the remedy's handler says what the action stands as.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
@@ -33,8 +33,8 @@ from referee.rulebook.vocabulary import BarredBy, BettingLimit, Fact, Kind, OnDr
 from referee.ruling import money
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 ZERO = Decimal(0)
 _BET_OR_OPEN: Final = (ev.Bet, ev.Open)
@@ -81,7 +81,7 @@ def _act(event: ev.Event) -> Act:
     return Act.BET
 
 
-def intended_total(r: Replay, event: ev.Event, name: str) -> Decimal:
+def intended_total(r: Walk, event: ev.Event, name: str) -> Decimal:
     """The total this round ``event`` would bring the player to."""
     state = r.state
     seat = state.seats[name]
@@ -99,7 +99,7 @@ def intended_total(r: Replay, event: ev.Event, name: str) -> Decimal:
     return seat.put_in_round
 
 
-def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
+def out_of_turn(r: Walk, event: ev.Event, name: str) -> None:
     """An action before the player's turn: the chips go in now; the ruling waits for his turn."""
     state = r.state
     seat = state.seats[name]
@@ -125,7 +125,7 @@ def out_of_turn(r: Replay, event: ev.Event, name: str) -> None:
     r.note(event, f"out of turn: it was {expected}'s turn" if expected else "out of turn")
 
 
-def decide_out_of_turn(r: Replay, name: str) -> None:
+def decide_out_of_turn(r: Walk, name: str) -> Iterator[Finding]:
     """The offender's proper turn has come (or the round ended): rule and apply."""
     pending = r.state.pending.pop(name, None)
     if pending is None:
@@ -164,11 +164,10 @@ def decide_out_of_turn(r: Replay, name: str) -> None:
             lambda v: _out_of_turn_explanation(v, name, pending, facing),
             headline=lambda v: _out_of_turn_headline(v, pending, facing),
         )
-    if not lapsed:
-        r.adjudicate(finding)
-        return
-    r.rule(finding)
-    if seat.credit and seat.in_hand and state.phase is not Phase.OVER:
+    if lapsed:
+        finding = replace(finding, stands=True)
+    yield finding
+    if lapsed and seat.credit and seat.in_hand and state.phase is not Phase.OVER:
         seat.credit = ZERO  # the chips he put in stay where they are
 
 
@@ -220,7 +219,7 @@ def _out_of_turn_explanation(verdict: Verdict, name: str, pending: Pending, faci
 # --- in turn -------------------------------------------------------------------------------------
 
 
-def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
+def in_turn_action(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
     """A betting action in turn: check it against the customs, the cap and the limit, then apply."""
     state = r.state
     seat = state.seats[name]
@@ -230,7 +229,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             r.note(event, "")
             return
         owed = state.to_call(name)
-        r.adjudicate(
+        yield (
             Finding(
                 Kind.CHECK_FACING_BET,
                 event,
@@ -253,7 +252,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         return
     total = intended_total(r, event, name)
     if isinstance(event, ev.Call):
-        _call(r, event, name, total)
+        yield from _call(r, event, name, total)
         return
     stack = seat.stack
     stack_total = seat.put_in_round + seat.credit + (stack if stack is not None else total)
@@ -261,7 +260,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     if all_in:
         total = stack_total
     added = total - state.current_bet
-    least, most = r.bet_bounds(name)
+    least, most = r.state.bet_bounds(name)
     most = _jackpot_most(r, most)
     unopened = isinstance(event, _BET_OR_OPEN) and not state.opened
     action = _BET if state.current_bet == ZERO or unopened else _RAISE
@@ -274,13 +273,13 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
             r.note(event, "all in for a call")
             return
         # A raise (or bet) that adds nothing to the bet facing him: he named more than his chips make.
-        _misnamed(r, event, name, Act.RAISE, total)
+        yield from _misnamed(r, event, name, Act.RAISE, total)
         return
     barred = _barred_by(r, name, action)
     if barred is not None and not (seat.no_raise and action is Act.RAISE):
         # For a bar the most he may add is nothing: a call, or a check with nothing to call.
         wager = Wager(action, total, event, most=state.current_bet)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.OVER_LIMIT,
             {Fact.ACTION: action.fact, Fact.BARRED_BY: barred},
@@ -304,7 +303,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         # At the cap the most he may put in is a call.
         wager = Wager(action, total, event, most=state.current_bet)
         limit = BettingLimit(r.config.limit.kind.value)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.RAISE_CAP,
             {Fact.BETTING_LIMIT: limit},
@@ -315,7 +314,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
         return
     if most is not None and added > most and not all_in:
         wager = Wager(action, total, event, most=state.current_bet + most)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.OVER_LIMIT,
             {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
@@ -327,7 +326,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     middle = _between_figures(r, added)
     if middle is not None and not all_in:
         wager = Wager(action, total, event, most=state.current_bet + middle)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.OVER_LIMIT,
             {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
@@ -339,7 +338,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     if least is not None and added < least and not all_in:
         full = least
         wager = Wager(action, total, event, full=state.current_bet + full)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.SHORT_BET,
             {Fact.ACTION: action.fact, Fact.AT_LEAST_HALF: at_least_half(added, full)},
@@ -351,7 +350,7 @@ def in_turn_action(r: Replay, event: ev.Event, name: str) -> None:
     r.bet(event, name, total)
 
 
-def _between_figures(r: Replay, added: Decimal) -> Decimal | None:
+def _between_figures(r: Walk, added: Decimal) -> Decimal | None:
     """Under a three-figure limit after the draw, a bet or raise of more than the middle figure and
     less than the highest: the middle figure it is over; None otherwise. "After the draw a bet must
     be either the middle or highest amount" (000 Optional Betting Limits, Variation in betting limit)."""
@@ -361,7 +360,7 @@ def _between_figures(r: Replay, added: Decimal) -> Decimal | None:
     return limit.high if limit.high < added < limit.top else None
 
 
-def _acted_this_round(r: Replay, name: str) -> bool:
+def _acted_this_round(r: Walk, name: str) -> bool:
     """raised_since_he_acted: he checked, or put in chips of his own (beyond a blind), earlier in
     this round; a check facing a bet now means the bet came after that action."""
     state = r.state
@@ -373,21 +372,21 @@ def _acted_this_round(r: Replay, name: str) -> bool:
 
 
 def _rule_action(
-    r: Replay,
+    r: Walk,
     kind: Kind,
     specific: Mapping[Fact, FactValue],
     name: str,
     wager: Wager,
     explain: Callable[[Verdict], str],
     headline: Callable[[Verdict], str | None] | None = None,
-) -> None:
+) -> Iterator[Finding]:
     """Rule on an action in turn; the remedy says what it stands as."""
     subject = Subject(player=name, wager=wager)
     finding = Finding(kind, wager.event, facts(r.state, specific), subject, explain, headline=headline)
-    r.adjudicate(finding)
+    yield finding
 
 
-def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
+def _call(r: Walk, event: ev.Call, name: str, total: Decimal) -> Iterator[Finding]:
     state = r.state
     seat = state.seats[name]
     owed = state.current_bet - seat.put_in_round - seat.credit
@@ -395,7 +394,7 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
     if event.amount is not None and event.amount < owed and (stack is None or event.amount < stack):
         amount = event.amount
         wager = Wager(Act.CALL, total, event, full=state.current_bet)
-        _rule_action(
+        yield from _rule_action(
             r,
             Kind.SHORT_BET,
             {Fact.ACTION: Act.CALL.fact, Fact.AT_LEAST_HALF: False},
@@ -405,13 +404,13 @@ def _call(r: Replay, event: ev.Call, name: str, total: Decimal) -> None:
         )
         return
     if seat.put_in_round + seat.credit >= state.current_bet and seat.credit == ZERO:
-        _misnamed(r, event, name, Act.CALL, state.current_bet)
+        yield from _misnamed(r, event, name, Act.CALL, state.current_bet)
         return
     r.call(name)
     r.note(event, "")
 
 
-def _misnamed(r: Replay, event: ev.Event, name: str, named: Act, total: Decimal) -> None:
+def _misnamed(r: Walk, event: ev.Event, name: str, named: Act, total: Decimal) -> Iterator[Finding]:
     """An action in turn that his chips do not make — a raise adding nothing, a call of nothing:
     the rulebook's ``action-misnamed`` table says what it stands as."""
     state = r.state
@@ -432,10 +431,12 @@ def _misnamed(r: Replay, event: ev.Event, name: str, named: Act, total: Decimal)
         # With no bet facing him, the call the remedy makes of it is a check: say so up top too.
         return "it counts as a check" if v.remedy is RemedyId.BET_STANDS_AS_CALL and facing <= ZERO else None
 
-    _rule_action(r, Kind.ACTION_MISNAMED, {Fact.ACTION: named.fact}, name, wager, explain, headline)
+    yield from _rule_action(
+        r, Kind.ACTION_MISNAMED, {Fact.ACTION: named.fact}, name, wager, explain, headline
+    )
 
 
-def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
+def _jackpot_most(r: Walk, most: Decimal | None) -> Decimal | None:
     """Scarne's Jack Pot: after a passed-out deal, the opening bet (and each bet after the draw) may
     be as much as the antes in the pot, when that is more than the limit (000 Optional Betting
     Limits at Draw Poker, Jack Pot)."""
@@ -448,7 +449,7 @@ def _jackpot_most(r: Replay, most: Decimal | None) -> Decimal | None:
     return max(most, antes)
 
 
-def _barred_by(r: Replay, name: str, action: Act) -> BarredBy | None:
+def _barred_by(r: Walk, name: str, action: Act) -> BarredBy | None:
     """What in the game's customs allows this player no bet or raise here, if anything."""
     state = r.state
     seat = state.seats[name]
@@ -543,10 +544,10 @@ def _short_explanation(verdict: Verdict, name: str, action: Act, added: Decimal,
 # --- folds ---------------------------------------------------------------------------------------
 
 
-def improper_fold(r: Replay, event: ev.Event, name: str, *, in_turn: bool, facing: bool) -> None:
+def improper_fold(r: Walk, event: ev.Event, name: str, *, in_turn: bool, facing: bool) -> Iterator[Finding]:
     seat = r.state.seats[name]
     what = f"{name} folded out of turn" if not in_turn else f"{name} folded when a check was free"
-    r.adjudicate(
+    yield (
         Finding(
             Kind.IMPROPER_FOLD,
             event,
@@ -583,7 +584,7 @@ _SPOKEN: Final = {
 """The spoken actions that are betting actions; the rest (all in, the draw) are not ruled as bets."""
 
 
-def spoken_action(r: Replay, event: ev.Says) -> Said | str:
+def spoken_action(r: Walk, event: ev.Says) -> Said | str:
     """What ``Ann says "..."`` amounts to as a betting action, or why it is not one.
 
     The words were read when the log was read (``Says.meaning``).
@@ -599,7 +600,7 @@ def spoken_action(r: Replay, event: ev.Says) -> Said | str:
     return Said(action, meaning.amount, meaning.to)
 
 
-def speech(r: Replay, event: ev.Says) -> None:
+def speech(r: Walk, event: ev.Says) -> Iterator[Finding]:
     """``Ann says "bet 5"``: in turn the rulebook rules now; out of turn, when her turn comes."""
     state = r.state
     if state.phase is Phase.OVER:
@@ -631,7 +632,7 @@ def speech(r: Replay, event: ev.Says) -> None:
         r.state.pending[event.player] = pending
         r.note(event, "spoken out of turn")
         return
-    r.adjudicate(
+    yield (
         Finding(
             Kind.VERBAL_BET,
             event,
@@ -642,7 +643,7 @@ def speech(r: Replay, event: ev.Says) -> None:
     )
 
 
-def _spoken(r: Replay, name: str, pending: Pending, *, in_turn: bool) -> Wager:
+def _spoken(r: Walk, name: str, pending: Pending, *, in_turn: bool) -> Wager:
     """What the words would come to at the player's turn (``raise 4``: the bet then plus 4)."""
     state = r.state
     seat = state.seats[name]
@@ -666,12 +667,10 @@ def _verbal_explanation(verdict: Verdict, name: str, pending: Pending) -> str:
 # --- a short bet made good, or not --------------------------------------------------------------
 
 
-def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
+def bet_completion(r: Walk, event: ev.BetCompletion) -> Iterator[Finding]:
     """``Bob completes his bet`` / ``Bob does not complete``: what a player owing the rest of a short
     bet (a ``must-complete`` ruling) did about it. Made good, the chips go in now; not, the
     rulebook's ``bet-not-completed`` table rules."""
-    from referee.adjudicate.remedies.betting import complete_now
-
     name = event.player
     owed = r.state.completing.get(name)
     made_up = r.state.made_up.pop(name, None)
@@ -691,7 +690,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
         return
     action = r.state.short_actions.pop(name, Act.BET)
     if event.completed:
-        complete_now(r, name)
+        r.complete_owed([name])
         r.note(event, f"{name} makes the {action} up to {money(owed)}")
         return
     seat = r.state.seats[name]
@@ -700,7 +699,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
 
     explain = worded(what, {RemedyId.HAND_DEAD: "the hand is dead and the chips he put in stay in the pot."})
 
-    r.adjudicate(
+    yield (
         Finding(
             Kind.BET_NOT_COMPLETED,
             event,
@@ -715,7 +714,7 @@ def bet_completion(r: Replay, event: ev.BetCompletion) -> None:
 # --- a raise written "by" and "to" ---------------------------------------------------------------
 
 
-def raise_figures(r: Replay, event: ev.Raise) -> None:
+def raise_figures(r: Walk, event: ev.Raise) -> None:
     """``Dee raises 2 to 4``: the raise (2) on the bet facing her must make the total (4). When the
     two figures disagree with the table the log cannot say which the table meant: the line is
     reported, pointing at the total, and the raise is taken by its first figure as ``raises 2``."""
@@ -725,7 +724,7 @@ def raise_figures(r: Replay, event: ev.Raise) -> None:
     made = facing + event.amount
     if made == event.total:
         return
-    line = r.text.splitlines()[event.line - 1] if 0 < event.line <= len(r.text.splitlines()) else ""
+    line = r.raw_line(event.line)
     tos = [match.start() for match in re.finditer(r"(?i)\bto\b", line)]
     column = tos[-1] + 1 if tos else event.column
     r.unruled(
@@ -739,14 +738,12 @@ def raise_figures(r: Replay, event: ev.Raise) -> None:
 # --- a betting round the log left unfinished ------------------------------------------------------
 
 
-def passed_over(r: Replay, event: ev.Event) -> None:
+def passed_over(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """The log moves on from a betting round (to the draw or the showdown) while players still in
     have not met the bet facing them: the table passed them over. Each is ruled (``passed-over``),
     clockwise, so nobody is left half in the pot; then a call the ruling makes him owe goes in, the
     log having moved on without a word of his. (With nothing to call, a player the log does not
     mention has checked: logs leave checks out, and that is no irregularity.)"""
-    from referee.adjudicate.remedies.betting import complete_now
-
     state = r.state
     if state.phase is not Phase.BETTING or state.round_complete():
         return  # (the commonest answer: every bet met)
@@ -777,9 +774,8 @@ def passed_over(r: Replay, event: ev.Event) -> None:
             explain,
             headline=_called_headline(name),
         )
-        r.adjudicate(finding)
-    for name in list(state.completing):
-        complete_now(r, name)
+        yield finding
+    r.complete_owed(list(state.completing))
 
 
 def _called_headline(name: str) -> Callable[[Verdict], str | None]:

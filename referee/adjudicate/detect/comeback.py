@@ -11,7 +11,7 @@ has acted is not his action yet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from referee import events as ev
@@ -20,7 +20,7 @@ from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
 from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.walk import Walk
 
 
 _WHAT: Final[Mapping[type[ev.Event], str]] = {
@@ -42,10 +42,10 @@ def _what(event: ev.Event) -> str:
     return _WHAT.get(type(event), "line")
 
 
-def plays_when_out(r: Replay, event: ev.Event, name: str) -> None:
+def plays_when_out(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
     """``name`` is out of the pot, yet this line of his would play: the rulebook rules it (sitting the
     deal out, folded or dead, dropped by passing). The line changes nothing unless the row says so."""
-    if antes.plays_while_sitting_out(r, event, name):
+    if (yield from antes.plays_while_sitting_out(r, event, name)):
         return
     seat = r.state.seats[name]
     what = _what(event)
@@ -74,10 +74,10 @@ def plays_when_out(r: Replay, event: ev.Event, name: str) -> None:
         explain,
         headline=lambda v: f"the {what} does not play" if v.remedy is RemedyId.BET_WITHDRAWN else None,
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
+def raises_himself(r: Walk, event: ev.Event, name: str) -> Generator[Finding, None, bool]:
     """A bet or raise by the player whose own bet or raise is the last one, nobody having acted
     since: the rulebook rules it (True), else False and the line goes on to the turn checks."""
     state = r.state
@@ -103,5 +103,5 @@ def raises_himself(r: Replay, event: ev.Event, name: str) -> bool:
         explain,
         headline=lambda v: f"the {what} counts for nothing" if v.remedy is RemedyId.BET_WITHDRAWN else None,
     )
-    r.adjudicate(finding)
+    yield finding
     return True

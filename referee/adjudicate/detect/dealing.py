@@ -3,6 +3,7 @@ an imperfect pack, exposed cards and cards face up in the pack."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
@@ -13,8 +14,8 @@ from referee.rulebook.vocabulary import CutProblem, ExtraOrShort, Fact, Kind, Pa
 from referee.ruling import Outcome
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 _CUT = {
     ev.CutProblem.NOT_OFFERED: CutProblem.NOT_OFFERED,
@@ -23,7 +24,7 @@ _CUT = {
 }
 
 
-def cut(r: Replay, event: ev.CutIrregularity) -> None:
+def cut(r: Walk, event: ev.CutIrregularity) -> Iterator[Finding]:
     what = f"the pack was {event.problem.value.replace('cut ', 'cut: ')}"
     finding = Finding(
         Kind.CUT_IRREGULARITY,
@@ -32,10 +33,10 @@ def cut(r: Replay, event: ev.CutIrregularity) -> None:
         Subject(),
         lambda v: _deal_explanation(v, what),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
+def wrong_dealer(r: Walk, event: ev.WrongDealer) -> Iterator[Finding]:
     what = f"{event.player} dealt out of turn"
     finding = Finding(
         Kind.WRONG_DEALER,
@@ -44,10 +45,10 @@ def wrong_dealer(r: Replay, event: ev.WrongDealer) -> None:
         Subject(player=event.player, dealt_by=event.player),
         lambda v: _deal_explanation(v, what),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def misdeal_called(r: Replay, event: ev.Event) -> None:
+def misdeal_called(r: Walk, event: ev.Event) -> Iterator[Finding]:
     finding = Finding(
         Kind.MISDEAL,
         event,
@@ -60,10 +61,10 @@ def misdeal_called(r: Replay, event: ev.Event) -> None:
             "dealt again."
         ),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
+def imperfect_pack(r: Walk, event: ev.Event, card: Card, what: str) -> Iterator[Finding]:
     state = r.state
     collected = r.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
     why = f"the pack is imperfect ({what})"
@@ -73,12 +74,11 @@ def imperfect_pack(r: Replay, event: ev.Event, card: Card, what: str) -> None:
         facts(state, {Fact.PHASE: phase_fact(state, collected=collected)}),
         Subject(card=card),
         lambda v: _deal_explanation(v, why),
+        stands=collected,  # nothing left to put right: the pot is gone
     )
+    yield finding
     if collected:
-        r.rule(finding)  # nothing left to put right: the pot is gone
         r.note(event, "the pot was already collected")
-        return
-    r.adjudicate(finding)
 
 
 def _deal_explanation(verdict: Verdict, what: str) -> str:
@@ -94,7 +94,7 @@ def _deal_explanation(verdict: Verdict, what: str) -> str:
 # --- wrong counts --------------------------------------------------------------------------------
 
 
-def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
+def wrong_count(r: Walk, event: ev.Event, player: str, count: int) -> Iterator[Finding]:
     """A hand of the wrong size: on the deal, served wrong on the draw, or foul after it."""
     from referee.adjudicate.detect.drawing import draw_explainer, draw_facts
     from referee.adjudicate.detect.showing import foul_hand
@@ -106,7 +106,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
         r.note(event, "")
         return
     if state.draw_index > 0 and state.phase is not Phase.DRAW:
-        foul_hand(r, event, player, count, collected=False)
+        yield from foul_hand(r, event, player, count, collected=False)
         return
     seat = state.seats[player]
     extra = ExtraOrShort.EXTRA if count > size else ExtraOrShort.SHORT
@@ -148,7 +148,7 @@ def wrong_count(r: Replay, event: ev.Event, player: str, count: int) -> None:
             subject,
             lambda v: _count_explanation(v, what, player),
         )
-    r.adjudicate(finding)
+    yield finding
 
 
 def _count_explanation(verdict: Verdict, what: str, player: str) -> str:
@@ -177,7 +177,7 @@ def dealer_at_work(state: HandState, by: str, owner: str | None) -> bool:
     )
 
 
-def exposed(r: Replay, event: ev.CardExposed) -> None:
+def exposed(r: Walk, event: ev.CardExposed) -> Iterator[Finding]:
     state = r.state
     stage = exposure_stage(state)
     by_dealer = event.by_dealer or dealer_at_work(state, event.by, event.owner)
@@ -214,10 +214,10 @@ def exposed(r: Replay, event: ev.CardExposed) -> None:
         Subject(player=owner, card=event.card),
         lambda v: _exposed_explanation(v, what, owner, card),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
+def face_up_in_pack(r: Walk, event: ev.CardFaceUpInPack) -> Iterator[Finding]:
     state = r.state
     stage = exposure_stage(state)
     state.exposed[stage] = state.exposed.get(stage, 0) + 1
@@ -239,7 +239,7 @@ def face_up_in_pack(r: Replay, event: ev.CardFaceUpInPack) -> None:
         Subject(card=event.card),
         lambda v: _exposed_explanation(v, what, None, ""),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
 def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: str) -> str:
@@ -259,7 +259,7 @@ def _exposed_explanation(verdict: Verdict, what: str, owner: str | None, card: s
 # --- who deals, and how many hands -------------------------------------------------------------
 
 
-def dealt_by(r: Replay, event: ev.DealtBy) -> None:
+def dealt_by(r: Walk, event: ev.DealtBy) -> Iterator[Finding]:
     """``Dan deals``: checked against whose deal it is. The first deal of a log with no ``dealer:``
     is his; anyone else dealing is a wrong dealer, seen by the whole table at this line."""
     state = r.state
@@ -283,10 +283,10 @@ def dealt_by(r: Replay, event: ev.DealtBy) -> None:
         Subject(player=name, dealt_by=name),
         lambda v: _deal_explanation(v, what),
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def _wrong_dealer_found_later(r: Replay, event: ev.DealtBy) -> int:
+def _wrong_dealer_found_later(r: Walk, event: ev.DealtBy) -> int:
     """The line of a ``wrong dealer:`` naming the same player later in this deal, or 0."""
     events = r.log.events
     start = next((i for i, each in enumerate(events) if each is event), len(events))
@@ -298,7 +298,7 @@ def _wrong_dealer_found_later(r: Replay, event: ev.DealtBy) -> int:
     return 0
 
 
-def hands_dealt(r: Replay, event: ev.HandsDealt) -> None:
+def hands_dealt(r: Walk, event: ev.HandsDealt) -> Iterator[Finding]:
     """``dealer dealt 5 hands`` / ``a hand too many was dealt``: checked against the players in the
     deal; a wrong number is ruled (Scarne, Misdeals item 10), the right one only recorded."""
     state = r.state
@@ -330,4 +330,4 @@ def hands_dealt(r: Replay, event: ev.HandsDealt) -> None:
         Subject(),
         lambda v: _deal_explanation(v, what),
     )
-    r.adjudicate(finding)
+    yield finding

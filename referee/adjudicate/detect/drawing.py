@@ -4,7 +4,7 @@ running out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
@@ -15,13 +15,13 @@ from referee.cards import UNKNOWN, Card, Rank
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 _ACE = Rank.ACE
 
 
-def draw(r: Replay, event: ev.Draw) -> None:
+def draw(r: Walk, event: ev.Draw) -> Iterator[Finding]:
     state = r.state
     name = event.player
     seat = state.seats[name]
@@ -39,7 +39,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
             r.note(event, "not during a draw")
             return
     _settle_earlier_replacements(r)
-    if _serves_fifth_card(r, event):
+    if (yield from _serves_fifth_card(r, event)):
         return
     expected = state.next_to_draw()
     limit = _max_draw(r, seat.cards, event)
@@ -54,7 +54,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         skipped = expected
         r.state.skipped_on_draw.add(skipped)
         what = f"{name} drew before {skipped}"
-        r.adjudicate(
+        yield (
             Finding(
                 Kind.DRAW_IRREGULARITY,
                 event,
@@ -75,7 +75,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
             }
             # Ruled at this draw, where the table finds him passed over: at his own discard line
             # nothing had gone wrong yet.
-            r.adjudicate(
+            yield (
                 Finding(
                     Kind.DRAW_IRREGULARITY,
                     event,
@@ -104,7 +104,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
             Fact.EXTRA_OR_SHORT: ExtraOrShort.EXTRA,
             Fact.PLAYER_DISCARDED: True,
         }
-        r.adjudicate(
+        yield (
             Finding(
                 Kind.DRAW_IRREGULARITY,
                 event,
@@ -121,7 +121,7 @@ def draw(r: Replay, event: ev.Draw) -> None:
         findings = True
         count = serving.count
     if count > deck_left:
-        _pack_check(r, event, name, count, f"the pack ran out on {name}'s draw")
+        yield from _pack_check(r, event, name, count, f"the pack ran out on {name}'s draw")
         findings = True
     discards = list(event.discards) or (list(waiting.cards) if waiting else [])
     received = list(event.received)[:count]
@@ -158,11 +158,11 @@ def draw(r: Replay, event: ev.Draw) -> None:
     state.served_this_draw.append(name)
     state.draw_moves.append(name)
     r.note(event, "the fifth card comes after everyone else has drawn" if name in state.fifth_owed else "")
-    _replace_after_draw(r, event)
+    yield from _replace_after_draw(r, event)
     r.after_action()
 
 
-def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
+def miscount_found(r: Walk, event: ev.Event, name: str, count: int) -> Generator[Finding, None, bool]:
     """``Cy has 4 cards`` said of a player whose own discards left him the wrong number on the draw,
     before the showdown: the table finds out here, and the rulebook's draw rows for discards that
     make a hand incorrect (``discard-mismatch``) rule it now. False when this is not such a case
@@ -187,7 +187,7 @@ def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
     }
     thrown = "fewer" if extra else "more"
     what = f"{name} holds {count} cards, having thrown {thrown} cards than were asked for"
-    r.adjudicate(
+    yield (
         Finding(
             Kind.DRAW_IRREGULARITY,
             event,
@@ -200,7 +200,7 @@ def miscount_found(r: Replay, event: ev.Event, name: str, count: int) -> bool:
     return True
 
 
-def request(r: Replay, event: ev.DrawRequest) -> None:
+def request(r: Walk, event: ev.DrawRequest) -> None:
     """``Bob asks for 3``: what the table heard him ask for, for the draw now or next."""
     state = r.state
     key = (state.coming_draw(), event.player)
@@ -210,7 +210,7 @@ def request(r: Replay, event: ev.DrawRequest) -> None:
     r.note(event, "")
 
 
-def request_changed(r: Replay, event: ev.DrawRequestChanged) -> None:
+def request_changed(r: Walk, event: ev.DrawRequestChanged) -> Iterator[Finding]:
     """``Bob changes his draw to 2``: the rulebook says whether the change stands (draw-irregularity,
     changed-request), by whether his cards were already dealt and whether others acted on it."""
     state = r.state
@@ -229,7 +229,7 @@ def request_changed(r: Replay, event: ev.DrawRequestChanged) -> None:
     }
     was = f" from {first}" if first is not None else ""
     what = f"{name} changed the number of cards asked for{was} to {event.count}"
-    r.adjudicate(
+    yield (
         Finding(
             Kind.DRAW_IRREGULARITY,
             event,
@@ -240,7 +240,7 @@ def request_changed(r: Replay, event: ev.DrawRequestChanged) -> None:
     )
 
 
-def hold_to_request(r: Replay, name: str, first: int) -> None:
+def hold_to_request(r: Walk, name: str, first: int) -> None:
     """The player must take the number of cards he first asked for (``card-kept`` on a change)."""
     state = r.state
     key = (state.coming_draw(), name)
@@ -248,7 +248,7 @@ def hold_to_request(r: Replay, name: str, first: int) -> None:
     state.held_to_request.add(key)
 
 
-def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
+def _serves_fifth_card(r: Walk, event: ev.Draw) -> Generator[Finding, None, bool]:
     """``Ann draws 1`` once she has been served four of a five-card draw: the fifth card."""
     state = r.state
     name = event.player
@@ -260,7 +260,7 @@ def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
     # burned before the player receives a fifth card" (002 Rules for Draw High, item 5): nobody was
     # served between his four and his fifth.
     burn = 1 if state.draw_moves and state.draw_moves[-1] == name else 0
-    _pack_check(r, event, name, owed + burn, f"the pack ran out on {name}'s fifth card")
+    yield from _pack_check(r, event, name, owed + burn, f"the pack ran out on {name}'s fifth card")
     state.cards_out += burn
     received = list(event.received)[:owed]
     state.give(name, received or [UNKNOWN] * owed)
@@ -269,17 +269,17 @@ def _serves_fifth_card(r: Replay, event: ev.Draw) -> bool:
     key = (state.deal_number, state.draw_index, name)
     r.drawn[key] = r.drawn.get(key, 0) + owed
     r.note(event, "the fifth card of a five-card draw" + (", after a burn card" if burn else ""))
-    _replace_after_draw(r, event)
+    yield from _replace_after_draw(r, event)
     return True
 
 
-def _pack_check(r: Replay, event: ev.Event, name: str, count: int, what: str) -> None:
+def _pack_check(r: Walk, event: ev.Event, name: str, count: int, what: str) -> Iterator[Finding]:
     """Rule on the pack running out before ``count`` more cards can be dealt to ``name``."""
     state = r.state
     left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
     if count <= left:
         return
-    r.adjudicate(
+    yield (
         Finding(
             Kind.DECK_EXHAUSTED,
             event,
@@ -290,18 +290,18 @@ def _pack_check(r: Replay, event: ev.Event, name: str, count: int, what: str) ->
     )
 
 
-def _replace_after_draw(r: Replay, event: ev.Event) -> None:
+def _replace_after_draw(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """Once everyone has been served, dead cards of this draw are replaced (``replace: after-draw``)."""
     state = r.state
     if not state.replacements_owed or state.next_to_draw() is not None:
         return
     for _, owner in [item for item in state.replacements_owed if item[0] == state.draw_index]:
-        _pack_check(r, event, owner, 1, f"the pack ran out replacing {owner}'s dead card")
+        yield from _pack_check(r, event, owner, 1, f"the pack ran out replacing {owner}'s dead card")
         state.cards_out += 1
     state.replacements_owed = [item for item in state.replacements_owed if item[0] != state.draw_index]
 
 
-def _settle_earlier_replacements(r: Replay) -> None:
+def _settle_earlier_replacements(r: Walk) -> None:
     """Dead cards of an earlier draw that ended without the log serving everyone: replaced by now."""
     state = r.state
     earlier = [item for item in state.replacements_owed if item[0] < state.draw_index]
@@ -310,7 +310,7 @@ def _settle_earlier_replacements(r: Replay) -> None:
         state.replacements_owed = [item for item in state.replacements_owed if item[0] >= state.draw_index]
 
 
-def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
+def _max_draw(r: Walk, cards: list[Card], event: ev.Draw) -> int:
     if r.config.later_max_draw is not None and r.state.draw_index > 1:
         return r.config.later_max_draw  # the draws after the first (001 Two Draws: one or two)
     most = r.config.hand_size if r.config.five_card_draw else r.config.max_draw
@@ -324,7 +324,7 @@ def _max_draw(r: Replay, cards: list[Card], event: ev.Draw) -> int:
     return most
 
 
-def draw_facts(r: Replay, name: str, problem: DrawProblem) -> dict[Fact, FactValue]:
+def draw_facts(r: Walk, name: str, problem: DrawProblem) -> dict[Fact, FactValue]:
     """The draw-irregularity facts for the player ``name`` (the skipped one, for a draw out of turn)."""
     state = r.state
     seat = state.seats[name]
@@ -382,7 +382,7 @@ def _draw_explanation(verdict: Verdict, what: str, holder: str) -> str:
 # --- looking at the cards -------------------------------------------------------------------------
 
 
-def looks_at_cards(r: Replay, event: ev.LooksAtCards) -> None:
+def looks_at_cards(r: Walk, event: ev.LooksAtCards) -> None:
     """``Cy looks at his cards``: once served on this draw he has looked at the cards of his draw, so
     a wrong number called after this line was not called "before he has looked at any of the cards"
     (Bicycle, 004 Wrong number of cards), and the rulebook rules it with ``player_looked: yes``.
@@ -408,7 +408,7 @@ def looks_at_cards(r: Replay, event: ev.LooksAtCards) -> None:
 # --- discards taken back --------------------------------------------------------------------------
 
 
-def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
+def discards_picked_up(r: Walk, event: ev.DiscardsPickedUp) -> Iterator[Finding]:
     """``Bob picks up his discards``: the rulebook says whether cards once thrown may come back (to
     prove openers, say) or stay out of play."""
     state = r.state
@@ -435,4 +435,4 @@ def discards_picked_up(r: Replay, event: ev.DiscardsPickedUp) -> None:
         Subject(player=name, retrieved=retrieved),
         explain,
     )
-    r.adjudicate(finding)
+    yield finding

@@ -117,6 +117,9 @@ class Subject:
     does not name."""
     stake: Decimal | None = None
     """Money the player put on the table (below zero: took off) during a deal."""
+    before_antes: bool = False
+    """Ruled at a deal's first line, before anyone antes: a hand ruled dead sits the deal out and
+    puts no ante in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,9 @@ class Finding:
     headline: Callable[[Verdict], str | None] | None = field(default=None, compare=False, repr=False)
     """The ruling's headline where the remedy's own few words would say less than what it does
     here (``bet-stands-as-call`` with nothing to call: "it counts as a check"); None keeps them."""
+    stands: bool = False
+    """Found when nothing is left to put right (the pot collected, the round it belonged to over):
+    the rulebook rules on it and the ruling is reported, but no remedy is applied."""
 
     @property
     def line(self) -> int:

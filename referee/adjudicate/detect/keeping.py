@@ -7,16 +7,18 @@ openers: that is ruled as ``cannot show openers``, by the rulebook's false-opene
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
 from referee.adjudicate.detect import showing
+from referee.adjudicate.detect.finding import Finding
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.walk import Walk
 
 
-def keep_asked(r: Replay, event: ev.OpenersKeepAsked) -> None:
+def keep_asked(r: Walk, event: ev.OpenersKeepAsked) -> None:
     """The request is kept for the deal: the opener now owes his openers after the pot."""
     state = r.state
     opener = event.opener
@@ -33,7 +35,7 @@ def keep_asked(r: Replay, event: ev.OpenersKeepAsked) -> None:
     r.note(event, f"{opener} must keep his opening hand and show it once the pot is decided")
 
 
-def owes_openers(r: Replay, event: ev.Event) -> bool:
+def owes_openers(r: Walk, event: ev.Event) -> bool:
     """The line is the opener throwing his hand away unshown after a request to keep it."""
     name = getattr(event, "player", None)
     return (
@@ -44,9 +46,9 @@ def owes_openers(r: Replay, event: ev.Event) -> bool:
     )
 
 
-def thrown_unshown(r: Replay, event: ev.Event) -> None:
+def thrown_unshown(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """The opener asked to keep his hand throws it away unshown: he cannot show his openers."""
     name = str(getattr(event, "player", ""))
     asker = r.state.keep_asked.pop(name)
     r.note(event, f"{asker} had asked {name} to keep his opening hand: thrown away unshown, no proof")
-    showing.openers_not_shown(r, ev.OpenersNotShown(name, line=event.line, column=event.column))
+    yield from showing.openers_not_shown(r, ev.OpenersNotShown(name, line=event.line, column=event.column))

@@ -8,6 +8,7 @@ the players then at the table; the rulebook rules what becomes of the deal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
@@ -15,10 +16,10 @@ from referee.adjudicate.detect.finding import Finding, Subject, facts, worded
 from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
+    from referee.adjudicate.walk import Walk
 
 
-def too_many_players(r: Replay, event: ev.Event) -> None:
+def too_many_players(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """At a deal's first line: rule on it when more players sit in than the game seats."""
     most = r.config.most_players
     seats = r.state.seats
@@ -38,4 +39,4 @@ def too_many_players(r: Replay, event: ev.Event) -> None:
     )
 
     finding = Finding(Kind.TOO_MANY_PLAYERS, event, facts(r.state, {}), Subject(), explain)
-    r.adjudicate(finding)
+    yield finding

@@ -3,6 +3,7 @@ the cards do not bear out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee import events as ev
@@ -14,8 +15,8 @@ from referee.log.words import declared_rank
 from referee.rulebook.vocabulary import Declared, ExtraOrShort, Fact, Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 # The showdown helpers are imported above, not in the functions: a `from ... import` run inside a
 # function costs a failed attribute lookup (the module's __path__) each time.
@@ -24,7 +25,7 @@ ANYTHING = "anything"
 """The openers requirement of a game with none (``PlayConfig.openers``)."""
 
 
-def show(r: Replay, event: ev.Show) -> None:
+def show(r: Walk, event: ev.Show) -> Iterator[Finding]:
     state = r.state
     name = event.player
     seat = state.seats[name]
@@ -49,15 +50,15 @@ def show(r: Replay, event: ev.Show) -> None:
     else:
         r.note(event, "")
     if count != r.config.hand_size and seat.in_hand:
-        foul_hand(r, event, name, count, collected=False)
+        yield from foul_hand(r, event, name, count, collected=False)
     elif name == state.opener and seat.in_hand and name not in r.state.openers_proven:
-        check_openers(r, event, name, list(event.cards))
-    check_declaration(r, name)
+        yield from check_openers(r, event, name, list(event.cards))
+    yield from check_declaration(r, name)
     if state.phase is SHOWDOWN:
         r.maybe_settle_showdown()
 
 
-def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
+def show_openers(r: Walk, event: ev.ShowOpeners) -> Iterator[Finding]:
     """``Cy shows openers J♠ J♦``: the cards shown must make openers on their own."""
     r.note(event, "")
     state = r.state
@@ -69,10 +70,10 @@ def show_openers(r: Replay, event: ev.ShowOpeners) -> None:
     if holds_openers(r.config, usable):
         r.state.openers_proven.add(event.player)
         return
-    _rule_false_openers(r, event, event.player)
+    yield from _rule_false_openers(r, event, event.player)
 
 
-def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> None:
+def check_openers(r: Walk, event: ev.Event, name: str, cards: list[Card]) -> Iterator[Finding]:
     """The opener's hand is seen: could he have held what it takes to open?
 
     With his discards known (named on the draw, or kept aside for a split) the table can rebuild
@@ -89,7 +90,7 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
     )
     if not discards and not announced:
         if not holds_openers(r.config, cards):
-            _rule_false_openers(r, event, name)
+            yield from _rule_false_openers(r, event, name)
         elif not _drew_unseen(r, name):
             r.state.openers_proven.add(name)  # he stood pat: the hand shown is the hand he opened with
         # Else he drew cards the log does not name, and a hand made on the draw proves nothing of
@@ -98,7 +99,7 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         return
     provable = could_have_opened(r.config, cards, discards)
     if not provable and not announced:
-        _rule_false_openers(r, event, name)
+        yield from _rule_false_openers(r, event, name)
         return
     if not announced and holds_openers(r.config, cards):
         r.state.openers_proven.add(name)  # he kept his openers
@@ -113,16 +114,16 @@ def check_openers(r: Replay, event: ev.Event, name: str, cards: list[Card]) -> N
         facts_for=lambda kind: facts(r.state, _false_opener_facts(r, name)),
     )
     r.state.openers_proven.add(name)
-    r.adjudicate(finding)
+    yield finding
 
 
-def _drew_unseen(r: Replay, name: str) -> bool:
+def _drew_unseen(r: Walk, name: str) -> bool:
     """``name`` was served cards on a draw of this deal (his hand shown is not the one he opened with)."""
     deal = r.state.deal_number
     return any(count > 0 for (d, _, who), count in r.drawn.items() if d == deal and who == name)
 
 
-def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
+def _rule_false_openers(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
     finding = Finding(
         Kind.FALSE_OPENERS,
         event,
@@ -131,10 +132,10 @@ def _rule_false_openers(r: Replay, event: ev.Event, name: str) -> None:
         lambda v: _false_openers_explanation(r, v, name),
     )
     r.state.openers_proven.add(name)
-    r.adjudicate(finding)
+    yield finding
 
 
-def _false_opener_facts(r: Replay, name: str) -> dict[Fact, FactValue]:
+def _false_opener_facts(r: Walk, name: str) -> dict[Fact, FactValue]:
     state = r.state
     others = [n for n in state.live() if n != name]
     return {
@@ -146,7 +147,7 @@ def _false_opener_facts(r: Replay, name: str) -> dict[Fact, FactValue]:
     }
 
 
-def _first_betting_complete(r: Replay, others: list[str]) -> bool:
+def _first_betting_complete(r: Walk, others: list[str]) -> bool:
     """The action before the draw is over: the draw has begun, or the pot is opened and every hand
     still in (two or more) has acted on the last bet and matched it."""
     state = r.state
@@ -157,7 +158,7 @@ def _first_betting_complete(r: Replay, others: list[str]) -> bool:
     return state.phase is not Phase.BETTING or state.round_complete()
 
 
-def _false_openers_explanation(r: Replay, verdict: Verdict, name: str) -> str:
+def _false_openers_explanation(r: Walk, verdict: Verdict, name: str) -> str:
     what = f"{name} opened without openers"
     alone = not [other for other in r.state.live() if other != name]
     if verdict.remedy is RemedyId.POT_REOPENED and alone:
@@ -184,7 +185,7 @@ def _split_explanation(verdict: Verdict, name: str, provable: bool) -> str:
 # --- foul hands ----------------------------------------------------------------------------------
 
 
-def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: bool) -> None:
+def foul_hand(r: Walk, event: ev.Event, name: str, count: int, *, collected: bool) -> Iterator[Finding]:
     """A hand of the wrong size after the draw (``collected``: found after the pot was awarded)."""
     size = r.config.hand_size
     state = r.state
@@ -201,19 +202,21 @@ def foul_hand(r: Replay, event: ev.Event, name: str, count: int, *, collected: b
             return f"{what}; the pot was already collected, so the result stands."
         return f"{what}: {v.summary}"
 
-    finding = Finding(
-        Kind.FOUL_HAND, event, facts(state, specific), Subject(player=name, held=count), explain
+    # Collected: the pot is gone, so the result stands whatever the rule says of the hand.
+    yield Finding(
+        Kind.FOUL_HAND,
+        event,
+        facts(state, specific),
+        Subject(player=name, held=count),
+        explain,
+        stands=collected,
     )
-    if collected:
-        r.rule(finding)  # the pot is gone: the result stands whatever the rule says of the hand
-        return
-    r.adjudicate(finding)
 
 
 # --- declarations --------------------------------------------------------------------------------
 
 
-def check_declaration(r: Replay, name: str) -> None:
+def check_declaration(r: Walk, name: str) -> Iterator[Finding]:
     """A declared hand and the cards disagree: cards speak or the declaration binds."""
     declaration = r.state.declared.get(name)
     seat = r.state.seats[name]
@@ -240,17 +243,15 @@ def check_declaration(r: Replay, name: str) -> None:
             if v.remedy is RemedyId.CARDS_SPEAK
             else f"{name} declared {declaration.words}; the declaration binds."
         ),
+        stands=r.state.phase is Phase.OVER,  # found after the pot was awarded: the result stands
     )
-    if r.state.phase is Phase.OVER:
-        r.rule(finding)  # found after the pot was awarded: the result stands
-        return
-    r.adjudicate(finding)
+    yield finding
 
 
 # --- openers not shown, a pot declared open -------------------------------------------------------
 
 
-def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
+def openers_not_shown(r: Walk, event: ev.OpenersNotShown) -> Iterator[Finding]:
     """``Mike can't show openers``: the table learns here that the opener held no openers."""
     state = r.state
     name = event.player
@@ -265,4 +266,4 @@ def openers_not_shown(r: Replay, event: ev.OpenersNotShown) -> None:
     if name in r.state.openers_proven:
         r.void(event, f"{name}'s openers were already shown or ruled on earlier in this deal")
         return
-    _rule_false_openers(r, event, name)
+    yield from _rule_false_openers(r, event, name)

@@ -15,6 +15,7 @@ house's minimum is a finding the rulebook rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -25,13 +26,13 @@ from referee.money import format_amount
 from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
-    from referee.adjudicate.replay import Replay
     from referee.adjudicate.verdict import Verdict
+    from referee.adjudicate.walk import Walk
 
 ZERO = Decimal(0)
 
 
-def deal_under_way(r: Replay) -> bool:
+def deal_under_way(r: Walk) -> bool:
     """A deal has begun (a card dealt, or an ante or blind in) and its pot is not settled yet."""
     state = r.state
     if state.phase is Phase.OVER:
@@ -39,7 +40,7 @@ def deal_under_way(r: Replay) -> bool:
     return state.phase is not Phase.BEFORE_DEAL or r.ledger.forced_total() > ZERO
 
 
-def stack_changed(r: Replay, event: ev.StackChanged) -> None:
+def stack_changed(r: Walk, event: ev.StackChanged) -> Iterator[Finding]:
     name = event.player
     stack = r.ledger.stack(name)
     amount = event.amount if event.added else -event.amount
@@ -72,10 +73,10 @@ def stack_changed(r: Replay, event: ev.StackChanged) -> None:
     finding = Finding(
         Kind.STAKE_CHANGED_IN_HAND, event, facts(r.state, {}), Subject(player=name, stake=amount), explain
     )
-    r.adjudicate(finding)
+    yield finding
 
 
-def below_minimum(r: Replay, event: ev.Event) -> None:
+def below_minimum(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """At a deal's first line (money put on or taken off the table before it already counted): rule on
     each player whose stake is below the agreed minimum. Players already sitting the deal out are
     not asked; without stacks in the log there is no stake to measure."""
@@ -98,6 +99,5 @@ def below_minimum(r: Replay, event: ev.Event) -> None:
                 return f"{what}; {name} plays the deal with what is on the table."
             return f"{what}: {v.summary}"
 
-        finding = Finding(Kind.STAKE_BELOW_MINIMUM, event, facts(r.state, {}), Subject(player=name), explain)
-        if r.adjudicate(finding).remedy is RemedyId.HAND_DEAD:
-            r.state.seats[name].stake_short = True  # dealt out before the antes: he puts none in
+        subject = Subject(player=name, before_antes=True)
+        yield Finding(Kind.STAKE_BELOW_MINIMUM, event, facts(r.state, {}), subject, explain)

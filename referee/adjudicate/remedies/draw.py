@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.rulebook.settings import Exclusion
+
 if TYPE_CHECKING:
     from referee.adjudicate.detect import Finding
     from referee.adjudicate.replay import Replay
@@ -15,9 +17,9 @@ def reshuffle_discards(r: Replay, finding: Finding, verdict: Verdict) -> None:
     opener's, the drawing player's) become the new stub, and the draw goes on."""
     state = r.state
     excluded = set()
-    if "opener" in r.config.reshuffle_excludes and state.opener:
+    if Exclusion.OPENER in r.config.reshuffle_excludes and state.opener:
         excluded.add(state.opener)
-    if "drawing-player" in r.config.reshuffle_excludes and finding.player is not None:
+    if Exclusion.DRAWING_PLAYER in r.config.reshuffle_excludes and finding.player is not None:
         excluded.add(finding.player)
     for name, seat in state.seats.items():
         if name in excluded:

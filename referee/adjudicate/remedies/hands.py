@@ -34,6 +34,8 @@ def dead_hand(r: Replay, finding: Finding, chips: HandChips = HandChips.STAY) ->
     wager = finding.subject.wager
     if wager is not None:
         stake(r, name, wager)
+    if finding.subject.before_antes:
+        r.state.seats[name].stake_short = True  # dealt out before the antes: he puts none in
     kill_hand(r, name, chips)
     if wager is not None and wager.in_turn:
         r.state.count_action(name)  # it was his action at his turn: the turn passes

@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from referee.adjudicate import settling
 from referee.adjudicate.detect.antes import all_in_for_antes
 from referee.adjudicate.remedies.hands import dead_hand, kill_hand
 from referee.adjudicate.table import Phase
@@ -109,7 +110,7 @@ def nobody_reopened(r: Replay, event: ev.Event) -> None:
     next deal", 004 False openers, paragraph 2): the bets that stood only if someone opened go
     back, and the rest stays for the next deal. Never a draw on a pot nobody opened."""
     r.note(event, "nobody opened the pot again, so there is no draw: the pot stays for the next deal")
-    r.pass_out()
+    settling.pass_out(r)
 
 
 def carry_pot(
@@ -133,7 +134,7 @@ def carry_pot(
                     r.give_back(name, back)
         elif others_chips is OthersChips.RETURNED and bets > ZERO:
             r.give_back(name, bets)
-    r.carry("the pot was carried to the next deal")
+    settling.carry(r, "the pot was carried to the next deal")
 
 
 def declared_open(r: Replay, finding: Finding, verdict: Verdict) -> None:
@@ -178,7 +179,7 @@ def opening_for_the_antes(r: Replay, event: ev.Event, name: str) -> None:
     state = r.state
     if state.phase is not Phase.BETTING or state.current_bet > ZERO:
         return
-    least, _most = r.bet_bounds(name)
+    least, _most = r.state.bet_bounds(name)
     size = least if least is not None and least > ZERO else r.config.ante
     if size <= ZERO:
         return

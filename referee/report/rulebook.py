@@ -3,7 +3,8 @@
 Everything here returns plain values (strings, dicts, rich renderables); the command line in
 ``referee/commands/rulebooks.py`` only picks one and prints it. Text from rulebook files (titles,
 summaries, cites) reaches rich only inside ``rich.text.Text``, never as markup, so a title such as
-``[blink]Friday :x:`` is shown as written.
+``[blink]Friday :x:`` is shown as written. It lives with the other wording (:mod:`referee.report`):
+the rulebook package says what a rulebook is, never how it reads.
 """
 
 from __future__ import annotations

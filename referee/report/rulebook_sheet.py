@@ -8,7 +8,8 @@ Turn, item 3"; "house rule, March 2025"). Rows written by a house file are marke
 
 The sheet is built as plain data (:class:`Sheet`) and then written out as Markdown or HTML, so
 both say the same (the HTML page is :mod:`referee.report.sheet`); every piece of text from the
-rulebook file is escaped in HTML.
+rulebook file is escaped in HTML. It lives with the other wording (:mod:`referee.report`): the
+rulebook package says what a rulebook is, never how it reads.
 """
 
 from __future__ import annotations
