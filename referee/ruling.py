@@ -293,23 +293,13 @@ class Result:
 
 
 def cite_fields(cite: str, rule: str) -> dict[str, object]:
-    """The cite read into its parts, beside the cite string the contract keeps as it was.
+    """The cite's parts beside its words: ``cite_words`` (the same words as ``cite``, kept for
+    readers of the older contract) and ``cites``, each place with its ``file`` (the only place a
+    source file is named), ``source``, ``section``, ``item`` and any ``quote``; a silent row adds
+    ``silent: true``, who is silent and what the row falls back on."""
+    from referee.rulebook.cites import cite_json
 
-    ``cite_words``: as people read it ("Scarne, Betting Out of Turn, item 3"); ``cites``: each place
-    cited, with its source ``file``, the ``source`` rulebook built from it, ``section`` and ``item``;
-    for a silent row, ``silent``: who is silent (the places are then those of its fallback).
-    """
-    from referee.rulebook.cites import parse_cite, source_names
-
-    parsed = parse_cite(cite)
-    names = source_names(parsed.files(), [rule.split(":", 1)[0], *parsed.rulebooks()])
-    data: dict[str, object] = {
-        "cite_words": parsed.words(names),
-        "cites": [part.as_json(names) for part in parsed.parts],
-    }
-    if parsed.fallback is not None:
-        data["silent"] = parsed.silent or ""
-    return data
+    return {"cite_words": cite, **cite_json(cite)}
 
 
 def money(value: Decimal) -> str:

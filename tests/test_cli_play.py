@@ -45,11 +45,12 @@ def test_rule_json_follows_the_contract() -> None:
         "irregularity": "out-of-turn",
         "decision": "bet-stands-as-call",
         "rule": "scarne:out-of-turn/4",
-        "cite": "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3",
+        "cite": "Scarne, Betting Out of Turn, item 3",
         "explanation": data["rulings"][0]["explanation"],
         # What the decision did, in the few words a report heads the ruling with.
         "headline": "the bet stands as a call",
-        # Added beside the cite, which stays as it was: the cite in words and its parts.
+        # Beside the cite in words: the same words (the older contract's key) and its parts; the
+        # source file is named in `file` alone.
         "cite_words": "Scarne, Betting Out of Turn, item 3",
         "cites": [
             {

@@ -383,6 +383,12 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
             "left-of-dealer",
             "high-card",
         ),
+        Flip(
+            "scenarios/games/split-pot-odd-chip-left-of-the-dealer.log",
+            "scarne",
+            "left-of-dealer",
+            "next-pot",
+        ),
     ),
     "showdown.to_win": (
         Flip(
@@ -837,13 +843,19 @@ def test_the_catalog_writes_only_what_is_played() -> None:
 
 
 def test_a_refusal_says_where_and_what_to_write() -> None:
-    text = "id: h\ntitle: H\nextends: scarne\ngame:\n  showdown:\n    odd_chip: next-pot\n"
+    text = "id: h\ntitle: H\nextends: scarne\ngame:\n  showdown:\n    order: left-of-dealer\n"
     with pytest.raises(RulebookError) as caught:
         load_text(text, "house.yaml")
     (problem,) = caught.value.problems
     assert (problem.file, problem.line) == ("house.yaml", 6)
-    assert problem.message.startswith("the referee does not yet play `showdown.odd_chip: next-pot`")
-    assert problem.message.endswith("use left-of-dealer or high-card")
+    assert problem.message.startswith("the referee does not yet play `showdown.order: left-of-dealer`")
+    assert problem.message.endswith("use last-aggressor")
+
+
+def test_an_odd_chip_kept_for_the_next_pot_is_played() -> None:
+    """Issue 24: `showdown.odd_chip: next-pot` was refused; the settlement now carries the odd chip."""
+    text = "id: h\ntitle: H\nextends: scarne\ngame:\n  showdown:\n    odd_chip: next-pot\n"
+    assert load_text(text, "house.yaml").game.showdown.odd_chip.value == "next-pot"
 
 
 def test_barred_bets_are_over_limit_findings_with_a_row_in_every_book() -> None:

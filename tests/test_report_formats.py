@@ -72,11 +72,11 @@ def test_markdown_cites_in_words() -> None:
     assert "| Dee | 11 | 13 |" in out
 
 
-def test_json_keeps_the_cite_and_adds_its_parts() -> None:
+def test_json_says_the_cite_in_words_and_adds_its_parts() -> None:
     code, out = run("rule", str(FRIDAY), "--json")
     assert code == 0, out
     ruling = json.loads(out)["rulings"][0]
-    assert ruling["cite"] == "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3"
+    assert ruling["cite"] == "Scarne, Betting Out of Turn, item 3"
     assert ruling["cite_words"] == "Scarne, Betting Out of Turn, item 3"
     assert ruling["cites"] == [
         {
@@ -285,5 +285,13 @@ def test_a_house_setting_without_its_own_cite_keeps_the_rows_cite(tmp_path: Path
     code, out = run("rule", str(log), "-r", str(tmp_path / "friday.yaml"), "--json")
     assert code == 0, out
     [ruling] = json.loads(out)["rulings"]
-    assert ruling["cite"].startswith("000_9f48e0cf725bf545.txt is silent; fallback: casino:raise-cap/1")
-    assert ruling["cite_words"] == "Scarne is silent; it falls back on Casino, Rules for Draw High, item 1"
+    assert ruling["cite"] == "Scarne is silent here; it follows Casino, Rules for Draw High, item 1"
+    assert ruling["silent"] is True and ruling["silent_source"] == "Scarne"
+    assert ruling["cites"] == [
+        {
+            "file": "002_ed95452695db4d97.txt",
+            "source": "Casino",
+            "section": "Rules for Draw High",
+            "item": "item 1",
+        }
+    ]

@@ -34,11 +34,13 @@ def test_list_counts_cited_and_fallback_kinds() -> None:
     lines = {line.split()[0]: line for line in result.output.splitlines() if line.strip()}
     for name in bundled_rulebooks():
         assert name in lines and "complete" in lines[name]
-    # Every kind has a table; all but six are ruled by a row citing Scarne (the raise cap, a wrong
-    # answer to "how many did you draw?", a pot declared open, too many players, play by a player
-    # sitting out and coming back in after passing under pass and out follow a fallback).
-    cited = len(Kind) - 6
-    assert re.search(rf"scarne\s.*complete\s+{cited}\s+6\s", result.output.replace("\n", " "))
+    # Every kind has a table; all but five are ruled by a row citing Scarne (the raise cap, a wrong
+    # answer to "how many did you draw?", too many players, play by a player sitting out and coming
+    # back in after passing under pass and out follow a fallback; a pot declared open is Scarne's
+    # False Openers item 1, cited, not fallen back on).
+    cited = len(Kind) - 5
+    assert re.search(rf"scarne\s.*complete\s+{cited}\s+5\s", result.output.replace("\n", " "))
+    assert ".txt" not in result.output
 
 
 def test_show_prints_rules_with_citations() -> None:
@@ -56,7 +58,15 @@ def test_show_json() -> None:
     first = data["irregularities"]["exposed-card"][0]
     assert first["rule"] == "bicycle:exposed-card/1"
     assert first["then"] == {"remedy": "card-dead", "replace": "after-draw"}
-    assert first["cite"] == "004_7408ae36b5f3553f.txt, Laws of Draw Poker, Card exposed"
+    assert first["cite"] == "Bicycle, Laws of Draw Poker, Card exposed, sentences 1-2"
+    assert first["cites"] == [
+        {
+            "file": "004_7408ae36b5f3553f.txt",
+            "source": "Bicycle",
+            "section": "Laws of Draw Poker, Card exposed",
+            "item": "sentences 1-2",
+        }
+    ]
 
 
 def test_show_markdown_is_a_house_rules_sheet() -> None:
@@ -65,7 +75,7 @@ def test_show_markdown_is_a_house_rules_sheet() -> None:
     assert result.stdout.startswith("# Casino card-room Draw Poker")
     assert "### Exposed card" in result.stdout
     assert (
-        "**card-kept** — \"Any card that is exposed by the dealer before the draw must be kept\": the "
+        '**card-kept** — "Any card that is exposed by the dealer before the draw must be kept": the '
         "player it was dealt to keeps it, the second or third as much as the first"
     ) in result.stdout
 

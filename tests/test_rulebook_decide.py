@@ -53,7 +53,7 @@ def test_first_matching_row_decides_and_explains_the_rows_before() -> None:
     decision = decide(load_rulebook("scarne"), "out-of-turn", given)
     assert decision.rule == "scarne:out-of-turn/4"
     assert decision.decision == "bet-stands-as-call"
-    assert decision.cite == "000_9f48e0cf725bf545.txt, Betting Out of Turn, item 3"
+    assert decision.cite == "Scarne, Betting Out of Turn, item 3"
     assert [str(miss) for miss in decision.tried] == [
         "scarne:out-of-turn/6: needs phase = after-draw-betting; here it is first-betting; "
         "needs action = check; here it is bet; needs bet_facing = yes; here it is no",
@@ -94,10 +94,8 @@ def test_a_silent_row_says_what_it_falls_back_on() -> None:
     )
     decision = decide(load_rulebook("pagat"), "out-of-turn", given)
     assert decision.silent
-    assert decision.cite == (
-        "001_843632f2e2ba4270.txt is silent; fallback: scarne:out-of-turn/2 "
-        "(000_9f48e0cf725bf545.txt, Betting Out of Turn, item 1)"
-    )
+    # One step: who is silent, then the place that decides (never the row id fallen back on).
+    assert decision.cite == "Pagat is silent here; it follows Scarne, Betting Out of Turn, item 1"
 
 
 def test_facts_accept_enum_members() -> None:
@@ -234,7 +232,8 @@ def test_false_opener_nobody_called() -> None:
     assert ruling("scarne", "false-openers", given) == (
         "scarne:false-openers/3",
         "pot-carried",
-        {"offender_chips": "returned-except-ante", "others_chips": "stay"},
+        # Scarne, False Openers item 1: "If no one stays, the opening bet remains in the pot".
+        {"offender_chips": "opening-bet-stays", "others_chips": "stay"},
     )
     assert ruling("pagat", "false-openers", given)[2] == {"offender_chips": "stay", "others_chips": "stay"}
     # 003 case 2: nobody called, so the bets were never left unequal (case 4 needs others still in).
@@ -346,7 +345,12 @@ def test_speaking_out_of_turn() -> None:
 
 def test_a_short_hand_after_action() -> None:
     given = facts(
-        "wrong-card-count", extra_or_short="short", cards_off_by=1, player_looked=True, is_dealer=False
+        "wrong-card-count",
+        extra_or_short="short",
+        cards_off_by=1,
+        player_looked=True,
+        is_dealer=False,
+        anyone_looked=True,
     )
     assert ruling("scarne", "wrong-card-count", given)[1] == "misdeal"
     assert ruling("casino", "wrong-card-count", given) == (

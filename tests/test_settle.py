@@ -125,3 +125,37 @@ def test_hands_that_tie_for_every_pot_share_within_a_chip(level, others, live_ma
     split = split_pot(contributions, live, lambda name: 1, sorted, D(1))
     shares = [split.awards.get(name, D(0)) for name in live]
     assert max(shares) - min(shares) <= D(1)
+
+
+def test_odd_chips_kept_for_the_next_pot_are_not_paid() -> None:
+    """``showdown.odd_chip: next-pot``: only the even shares are paid; the ledger carries the rest."""
+    from referee.adjudicate.settle import OddChipsKept
+
+    shares = divide(D("7.5"), OddChipsKept(["Ann", "Bob"]), D(1))
+    assert shares == {"Ann": D(3), "Bob": D(3)}
+    assert divide(D(8), OddChipsKept(["Ann", "Bob"]), D(1)) == {"Ann": D(4), "Bob": D(4)}
+
+
+def test_the_books_balance_when_odd_chips_carry() -> None:
+    """Every scenario log ruled with the odd chip kept for the next pot: sum(net) + carried + rake == 0,
+    and some of them do carry a chip."""
+    from pathlib import Path
+
+    from referee.engine import rule_log
+    from referee.errors import RefereeError
+    from referee.log import parse_log
+    from referee.rulebook.load import load_rulebook
+
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    book = load_rulebook(str(root / "house" / "rulebooks" / "odd-chip-next-pot.yaml"))
+    kept = 0
+    for path in sorted(root.rglob("*.log")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            result = rule_log(parse_log(text, str(path)), text, book)
+        except RefereeError:
+            continue
+        assert sum(result.net.values(), D(0)) + result.carried + result.rake == 0, path.name
+        pots = [pot for deal in result.deals for pot in deal.pots]
+        kept += any(pot.winners and pot.amount > sum(pot.shares.values(), D(0)) for pot in pots)
+    assert kept >= 2

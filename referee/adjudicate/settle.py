@@ -81,13 +81,22 @@ def chip_unit(amounts: Sequence[Decimal]) -> Decimal:
     return unit
 
 
+class OddChipsKept(list[str]):
+    """Winners in odd-chip order, marked to keep the odd chips for the next pot
+    (``showdown.odd_chip: next-pot``): :func:`divide` hands out only the even shares, and the ledger
+    carries what the pot still holds, so ``sum(net) + carried + rake == 0`` holds as ever."""
+
+
 def divide(amount: Decimal, winners: Sequence[str], unit: Decimal) -> dict[str, Decimal]:
-    """Split ``amount`` evenly among ``winners``; odd chips one each to the first in the list.
+    """Split ``amount`` evenly among ``winners``; odd chips one each to the first in the list, or
+    none to anyone when ``winners`` is :class:`OddChipsKept` (they stay for the next pot).
 
     The caller orders ``winners`` by the rulebook's odd-chip rule.
 
     >>> divide(Decimal(7), ["Ann", "Bob"], Decimal(1))
     {'Ann': Decimal('4'), 'Bob': Decimal('3')}
+    >>> divide(Decimal(7), OddChipsKept(["Ann", "Bob"]), Decimal(1))
+    {'Ann': Decimal('3'), 'Bob': Decimal('3')}
     """
     if not winners:
         return {}
@@ -96,6 +105,8 @@ def divide(amount: Decimal, winners: Sequence[str], unit: Decimal) -> dict[str, 
         chips = amount // unit
         each, odd = divmod(chips, len(winners))
         shares = dict.fromkeys(winners, each * unit)
+        if isinstance(winners, OddChipsKept):
+            return shares  # the odd chips, and any part of a chip, stay in the middle
         for name in winners[: int(odd)]:
             shares[name] += unit
         left = amount - chips * unit

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from referee.adjudicate import variants
-from referee.adjudicate.settle import Split, divide, split_pot
+from referee.adjudicate.settle import OddChipsKept, Split, divide, split_pot
 from referee.adjudicate.showdown import Strength, category_rank, hand_strength
 from referee.adjudicate.table import SHOWDOWN, Phase
 from referee.errors import LogError, Problem
@@ -89,6 +89,8 @@ def odd_chip_order(r: Replay, winners: Sequence[str]) -> list[str]:
         from referee.adjudicate.showdown import high_card
 
         ordered.sort(key=lambda name: high_card(r.state.seats[name].cards), reverse=True)
+    if r.config.odd_chip is OddChip.NEXT_POT:
+        return OddChipsKept(ordered)  # nobody takes them: they carry to the next deal
     return ordered
 
 

@@ -54,7 +54,8 @@ def list_command() -> None:
     from referee.rulebook.load import bundled_rulebooks, load_rulebook
     from referee.rulebook.model import RowSource
 
-    table = Table("id", "title", "status", "cited", "fallback", "source", box=None, pad_edge=False)
+    # The source is the title's; its file name is for the JSON alone (`rulebook show NAME --json`).
+    table = Table("id", "title", "status", "cited", "fallback", box=None, pad_edge=False)
     with friendly_errors():
         for name in bundled_rulebooks():
             book = load_rulebook(name)
@@ -66,7 +67,6 @@ def list_command() -> None:
                 book.status.value,
                 str(cited),
                 str(len(tables) - cited),
-                book.source.file if book.source else "",
             )
     out = console()
     out.print(table)
@@ -266,23 +266,40 @@ def coverage_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    scenarios: Annotated[
+        Path,
+        typer.Option("--scenarios", help="The scenarios that show each row ruling (NAME.log + NAME.yaml)."),
+    ] = Path("scenarios"),
 ) -> None:
-    """Every rule item of a rulebook's source text with the rows and settings that cite it, the items
-    no row covers, and the rows that cite nothing in their own source. With no RULEBOOK: the counts
-    (covered / not covered / out of scope) for every bundled rulebook."""
+    """Every rule item of a rulebook's source text and how far the referee rules it: covered only when
+    a row cites the item itself and a scenario pinning the item's sentence rules with that row. With
+    no RULEBOOK: the count of each status for every bundled rulebook."""
+    from referee.pinned import scenario_uses
     from referee.rulebook import coverage
     from referee.rulebook.load import bundled_rulebooks, load_rulebook
 
     with friendly_errors():
         names = [name] if name else bundled_rulebooks()
-        covers = [coverage.coverage(load_rulebook(each)) for each in names]
+        books = [load_rulebook(each) for each in names]
+        found = [
+            (
+                book,
+                coverage.statuses(
+                    book, scenario_uses(scenarios, book.id) if book.id in bundled_rulebooks() else ()
+                ),
+            )
+            for book in books
+        ]
     if as_json:
-        summaries = [coverage.summary_json(cover) for cover in covers]
-        payload = coverage.to_json(covers[0]) if name else {"rulebooks": summaries}
+        each = [coverage.statuses_json(book, items) for book, items in found]
+        payload = (
+            each[0] if name else {"rulebooks": [{k: v for k, v in e.items() if k != "items"} for e in each]}
+        )
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     out = console()
-    for shown in coverage.detail(covers[0]) if name else coverage.summary(covers):
+    titled = [(book.id, coverage.source_of(book).title, items) for book, items in found]
+    for shown in coverage.statuses_detail(*titled[0]) if name else coverage.statuses_summary(titled):
         out.print(shown)
 
 

@@ -50,6 +50,13 @@ def deal_money(deal: DealSummary) -> list[str]:
                 f"{name} gets {what} of {_pot_name(number, count)}: it goes to {rule} "
                 f"(showdown.odd_chip: {deal.odd_chip})."
             )
+        kept = pot.amount - sum(pot.shares.values(), Decimal(0))
+        if kept > 0 and pot.winners:
+            what = "the odd chip" if kept == 1 else f"{money(kept)} odd"
+            sentences.append(
+                f"{what[:1].upper()}{what[1:]} of {_pot_name(number, count)} stays in the middle for the "
+                "next deal (showdown.odd_chip: next-pot)."
+            )
     for name, amount in deal.uncalled.items():
         sentences.append(f"Nobody called {name}'s last {money(amount)}: it goes back to {name}.")
     returned = {

@@ -18,8 +18,8 @@ from typing import Any
 from rich.text import Text
 from rich.tree import Tree
 
-from referee.rulebook.cites import setting_cite
-from referee.rulebook.decisions import citation, decide
+from referee.rulebook.cites import setting_cite, setting_words, source_name
+from referee.rulebook.decisions import citation, cite_of, decide
 from referee.rulebook.games import effective_game
 from referee.rulebook.model import Count, RemedyBase, Row, RowSource, Rulebook, When
 from referee.rulebook.vocabulary import FACTS, KIND_FACTS, Fact, FactType, Kind
@@ -71,6 +71,16 @@ def describe_remedy(remedy: RemedyBase) -> str:
     return f"{remedy.id.value} ({', '.join(params)})" if params else remedy.id.value
 
 
+def source_words(book: Rulebook) -> str:
+    """The text a rulebook follows, for people: a bundled source by its edition (its file name is
+    for the JSON), a house's own source by what it wrote."""
+    if book.source is None:
+        return ""
+    if source_name(book.source.file):
+        return book.source.edition
+    return f"{book.source.file} — {book.source.edition}"
+
+
 def setting_lines(book: Rulebook, effective: bool) -> list[tuple[str, str, str]]:
     """(dotted setting, value, citation) for each game setting the rulebook writes."""
     written = book.game.model_dump(mode="json", exclude_unset=True) if effective else book._own_game
@@ -83,7 +93,9 @@ def setting_lines(book: Rulebook, effective: bool) -> list[tuple[str, str, str]]
             (
                 path,
                 yes_no(value) if not isinstance(value, list) else "[" + ", ".join(map(str, value)) + "]",
-                setting_cite(path, cites),
+                setting_words(
+                    setting_cite(path, cites), source_name(book.source.file) if book.source else None
+                ),
             )
         )
     return lines
@@ -114,7 +126,7 @@ def show_tree(book: Rulebook, effective: bool) -> Tree:
     """The rulebook as a rich tree: game settings, then each table's rows with their citations."""
     tree = Tree(Text.assemble((book.id, "bold"), " — ", book.title, "  ", (f"({book.status.value})", "dim")))
     if book.source is not None:
-        tree.add(Text.assemble(("source:", "dim"), " ", book.source.file, " — ", book.source.edition))
+        tree.add(Text.assemble(("source:", "dim"), " ", source_words(book)))
     if len(book.lineage) > 1:
         extends = Text.assemble(("extends:", "dim"), " ", " → ".join(book.lineage[1:]))
         if not effective:
@@ -147,8 +159,7 @@ def show_tree(book: Rulebook, effective: bool) -> Tree:
                 )
             )
             node.add(Text(row.summary))
-            source = Text.assemble(("silent", "yellow"), " ") if row.source is RowSource.SILENT else Text()
-            node.add(source.append(citation(book, kind, row), "dim"))
+            node.add(Text(citation(book, kind, row), "yellow" if row.source is RowSource.SILENT else "dim"))
     return tree
 
 
@@ -183,6 +194,7 @@ def to_json(book: Rulebook, effective: bool) -> dict[str, Any]:
                 "summary": row.summary,
                 "source": row.source.value,
                 "cite": citation(book, kind, row),
+                **cite_of(book, kind, row).as_json(),
                 **({"fallback": row.fallback} if row.fallback else {}),
             }
             for row in rows
@@ -202,7 +214,7 @@ def to_markdown(book: Rulebook, effective: bool) -> str:
     out = [f"# {book.title}", ""]
     meta = [f"Rulebook `{book.id}`"]
     if book.source is not None:
-        meta.append(f"source: {book.source.file} ({book.source.edition})")
+        meta.append(f"source: {source_words(book)}")
     if len(book.lineage) > 1:
         meta.append("extends " + " → ".join(book.lineage[1:]))
     out += ["*" + " · ".join(meta) + "*", "", f"Default game: **{book.default_game}**.", ""]

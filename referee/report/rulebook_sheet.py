@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from referee.rulebook.cites import setting_cite
+from referee.rulebook.cites import setting_cite, setting_words, source_name
 from referee.rulebook.decisions import citation
 from referee.rulebook.model import RemedyBase, Row, Rulebook, SameAs
 from referee.rulebook.vocabulary import REMEDY_WORDS, Kind
@@ -96,7 +96,6 @@ class Sheet:
 
 def build_sheet(book: Rulebook) -> Sheet:
     """The sheet of a rulebook as played: everything it adds up to, inherited rows included."""
-    from referee.rulebook.cites import cite_words
     from referee.rulebook.games import catalog
 
     hints = list(book.lineage)
@@ -116,7 +115,7 @@ def build_sheet(book: Rulebook) -> Sheet:
             continue
         cite = setting_cite(path, dict(book.game.cite))
         house = setting_cite(path, dict(house_cites)) != ""
-        cite_text = cite_words(cite, hints) if cite else ""
+        cite_text = setting_words(cite, _source_of(book))
         marked = house and cite_text and not cite_text.lower().startswith("house")
         game.append((sentence, ("house rule: " if marked else "") + cite_text))
     tables = book.tables()
@@ -138,12 +137,13 @@ def build_sheet(book: Rulebook) -> Sheet:
 
 
 def _row(book: Rulebook, kind: Kind, row: Row, hints: list[str]) -> SheetRow:
-    from referee.rulebook.cites import cite_words
-
     house = len(book.lineage) > 1 and book.origin(kind, row) == book.id
-    return SheetRow(
-        row.summary.strip(), remedy_words(row.then), cite_words(citation(book, kind, row), hints), house
-    )
+    return SheetRow(row.summary.strip(), remedy_words(row.then), citation(book, kind, row), house)
+
+
+def _source_of(book: Rulebook) -> str | None:
+    """Who a settings cite's bare ``silent`` speaks of: the rulebook's source, by name."""
+    return source_name(book.source.file) if book.source else None
 
 
 def kind_words(kind: Kind) -> str:

@@ -32,7 +32,6 @@ def ruling_panel(ruling: Ruling, *, explain: bool = False) -> Panel:
         Text.assemble(("source ", "dim"), cite_in_words(ruling)),
     ]
     if explain:
-        body.append(Text.assemble(("cited as ", "dim"), ruling.cite))
         if ruling.facts:
             facts = ", ".join(f"{key} = {value}" for key, value in ruling.facts)
             body.append(Text.assemble(("what the table knew: ", "dim"), facts))

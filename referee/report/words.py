@@ -30,10 +30,9 @@ def irregularity_words(kind: str) -> str:
 
 
 def cite_in_words(ruling: Ruling) -> str:
-    """The ruling's cite as people read it: ``Scarne, Betting Out of Turn, item 3``."""
-    from referee.rulebook.cites import cite_words
-
-    return cite_words(ruling.cite, [ruling.rule.split(":", 1)[0]])
+    """The ruling's cite as people read it: ``Scarne, Betting Out of Turn, item 3`` (a ruling carries
+    its cite in words, made by :meth:`referee.rulebook.cites.Cite.words`, the one way a cite is said)."""
+    return ruling.cite
 
 
 def names(items: Iterable[str]) -> str:

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Problem
+from referee.rulebook.cites import CiteError, parse_cite
 from referee.rulebook.contract import contract_problems
 from referee.rulebook.model import Count, Row, RowSource, Rulebook, SameAs, Status
 from referee.rulebook.problems import did_you_mean, join_hint
@@ -36,8 +37,58 @@ def rulebook_problems(book: Rulebook, doc: Doc) -> list[Problem]:
     problems.extend(_coverage_problems(book, doc))
     problems.extend(_same_as_cycles(book, doc))
     problems.extend(_game_problems(book, doc))
+    problems.extend(_written_cite_problems(book, doc))
     problems.extend(contract_problems(book, doc))
     return problems
+
+
+_CITE_HINT = (
+    "write <source file>, <section heading>, <item> (e.g. 000_9f48e0cf725bf545.txt, Misdeals, item 5), "
+    "a gloss in parentheses after it; `referee rulebook coverage NAME` lists each text's sections and items"
+)
+
+
+def _written_cite_problems(book: Rulebook, doc: Doc) -> list[Problem]:
+    """Every cite read as data: a row's ``cite:`` and a ``fallback:`` written as a cite (not a row
+    id) must name a section and item the source has; a setting's cite a section it has. A silent
+    row's fallback written as a cite must not be the rulebook's own source (a book that speaks is
+    cited, not fallen back on)."""
+    own = book.source.file if book.source else ""
+    problems: list[Problem] = []
+    for kind in Kind:
+        for index, row in enumerate(book.irregularities.get(kind) or []):
+            here = ("irregularities", kind.value, index)
+            if row.source is RowSource.CITED and row.cite:
+                problems.extend(_one_cite(row.cite, (*here, "cite"), doc, whole_section=False))
+                continue
+            fallback = (row.fallback or "").strip()
+            if row.source is not RowSource.SILENT or not fallback or RULE_REF.fullmatch(fallback):
+                continue
+            found = _one_cite(fallback, (*here, "fallback"), doc, whole_section=False)
+            problems.extend(found)
+            if not found and own and own in parse_cite(fallback).files():
+                problems.append(_self_fallback(doc, (*here, "fallback"), row.id))
+    for key, cite in book.game.cite.items():
+        problems.extend(_one_cite(cite, ("game", "cite", key), doc, whole_section=True))
+    return problems
+
+
+def _one_cite(cite: str, path: tuple[Any, ...], doc: Doc, *, whole_section: bool) -> list[Problem]:
+    try:
+        parse_cite(cite, whole_section=whole_section)
+    except CiteError as error:
+        return [doc.problem(path, f"the cite does not read: {error}", _CITE_HINT, key=False)]
+    return []
+
+
+def _self_fallback(doc: Doc, path: tuple[Any, ...], row_id: str) -> Problem:
+    return doc.problem(
+        path,
+        f"row {row_id!r} says its source is silent, then falls back on that same source",
+        "a book that speaks to it is cited: write `cite:` (with `by analogy: ...` in parentheses "
+        "where it speaks only by analogy) and drop `source: silent`",
+        key=False,
+    )
 
 
 def _table_problems(kind: Kind, rows: list[Row], doc: Doc) -> list[Problem]:

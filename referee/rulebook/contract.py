@@ -187,10 +187,8 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         ),
         "showdown.odd_chip": Clause(
             _PLAYS + "odd_chip → adjudicate.settling.odd_chip_order (high-card: "
-            "adjudicate.showdown.high_card).",
-            plays=("left-of-dealer", "high-card"),
-            instead="an odd chip kept for the next pot needs the settlement to carry part of a split "
-            "pot, which it cannot yet do; remove it or use left-of-dealer or high-card",
+            "adjudicate.showdown.high_card; next-pot: adjudicate.settle.OddChipsKept, the ledger "
+            "carrying what is not paid)."
         ),
         "showdown.to_win": Clause(
             _PLAYS + "win_requirement → adjudicate.variants.qualifies; a pot won without a showdown "

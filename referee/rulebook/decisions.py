@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Final
 
 from referee.errors import Problem, RulebookError
+from referee.rulebook.cites import Cite, CiteError, Place, parse_cite, say, source_name
 from referee.rulebook.model import Count, MissingTableError, RemedyBase, Row, RowSource, Rulebook, SameAs
 from referee.rulebook.vocabulary import FACTS, KIND_FACTS, Fact, FactType, Kind
 
@@ -149,10 +150,14 @@ def _row_words(rulebook: Rulebook, kind: Kind, row: Row) -> tuple[str, str]:
     if words is None:
         words = (
             rulebook.rule_id(kind, row),
-            house_setting_cite(rulebook, kind, row) or citation(rulebook, kind, row),
+            _house_words(house_setting_cite(rulebook, kind, row)) or citation(rulebook, kind, row),
         )
         rulebook._row_words[key] = words
     return words
+
+
+def _house_words(cite: str) -> str:
+    return say(parse_cite(cite, whole_section=True)) if cite else ""
 
 
 def decide_chain(
@@ -206,15 +211,36 @@ def check_facts(kind: Kind, facts: Mapping[str, object]) -> dict[Fact, object]:
 
 
 def citation(rulebook: Rulebook, kind: Kind, row: Row) -> str:
-    """The row's ``cite``; for a silent row, what is silent and what the row falls back on."""
+    """The row's cite in words (the one way it is printed): see :func:`cite_of`."""
+    return say(cite_of(rulebook, kind, row))
+
+
+def cite_of(rulebook: Rulebook, kind: Kind, row: Row) -> Cite:
+    """The row's cite read into places; for a silent row, the places of what it falls back on
+    (a row id followed to the row that cites), with who is silent: the source of the rulebook that
+    wrote the row.
+
+    Raises:
+        CiteError: the cite, or the fallback written as a cite, does not read (``rulebook check``
+            reports it at the row; a loaded rulebook's rows all read).
+    """
+    key = (id(rulebook), kind, row.id)
+    found = _cites.get(key)
+    if found is not None and found[0] is row:
+        return found[1]
     if row.source is RowSource.CITED:
-        return row.cite or ""
-    origin = rulebook.origin(kind, row)
-    source = _source_name(rulebook, origin)
-    fallback = row.fallback or ""
-    resolved = _resolve_reference(fallback)
-    text = f"{source} is silent; fallback: {fallback}"
-    return f"{text} ({resolved})" if resolved else text
+        cite = parse_cite(row.cite or "")
+    else:
+        fallback = (row.fallback or "").strip()
+        places = _reference_places(fallback, set())
+        if places is None:
+            places = parse_cite(fallback).places
+        cite = Cite(places, _source_name(rulebook, rulebook.origin(kind, row)))
+    _cites[key] = (row, cite)
+    return cite
+
+
+_cites: dict[tuple[int, Kind, str], tuple[Row, Cite]] = {}
 
 
 SETTINGS_OF_KIND: Final[dict[Kind, tuple[str, ...]]] = {Kind.RAISE_CAP: ("betting.raise_cap",)}
@@ -243,34 +269,40 @@ def house_setting_cite(rulebook: Rulebook, kind: Kind, row: Row) -> str:
 
 
 def _source_name(rulebook: Rulebook, origin: str) -> str:
-    if origin == rulebook.id or rulebook.source is None:
-        return rulebook.source.file if rulebook.source else rulebook.id
-    from referee.rulebook.load import bundled_rulebooks, load_rulebook
+    """Who is silent: the source of the rulebook that wrote the row, by name (``Scarne``)."""
+    book = rulebook
+    if origin != rulebook.id:
+        from referee.rulebook.load import bundled_rulebooks, load_rulebook
 
-    if origin in bundled_rulebooks():
-        parent = load_rulebook(origin)
-        return parent.source.file if parent.source else origin
-    return origin
+        if origin not in bundled_rulebooks():
+            return origin
+        book = load_rulebook(origin)
+    file = book.source.file if book.source else ""
+    return source_name(file) or book.title
 
 
-_references: dict[str, str] = {}
-
-
-def _resolve_reference(fallback: str) -> str:
-    """The citation behind ``scarne:misdeal/2`` (a bundled row), or empty for free text."""
+def _reference_places(fallback: str, seen: set[str]) -> tuple[Place, ...] | None:
+    """The places behind ``scarne:misdeal/2`` (a bundled row, followed through its own fallback),
+    or None when the fallback is not a row id."""
     from referee.rulebook.checks import RULE_REF
     from referee.rulebook.load import bundled_rulebooks, load_rulebook
 
-    match = RULE_REF.match(fallback)
+    match = RULE_REF.fullmatch(fallback)
     if match is None or match["book"] not in bundled_rulebooks() or match["kind"] not in set(Kind):
-        return ""
-    key = match.group(0)
-    if key not in _references:
-        target = load_rulebook(match["book"])
-        kind = Kind(match["kind"])
-        rows = [row for row in target.table(kind) if row.id == match["row"]] if target.covers(kind) else []
-        _references[key] = citation(target, kind, rows[0]) if rows else ""
-    return _references[key]
+        return None
+    if fallback in seen:
+        raise CiteError(f"the fallback {fallback} comes back to itself")
+    target = load_rulebook(match["book"])
+    kind = Kind(match["kind"])
+    rows = [row for row in target.table(kind) if row.id == match["row"]] if target.covers(kind) else []
+    if not rows:
+        raise CiteError(f"the fallback {fallback} names no row of {match['book']}")
+    row = rows[0]
+    if row.source is RowSource.CITED:
+        return parse_cite(row.cite or "").places
+    inner = (row.fallback or "").strip()
+    places = _reference_places(inner, seen | {fallback})
+    return places if places is not None else parse_cite(inner).places
 
 
 def _kind(kind: Kind | str) -> Kind:

@@ -295,6 +295,7 @@ def reference_problems(book: Rulebook) -> list[Problem]:
     return problems
 
 
+
 def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None) -> Rulebook:
     """A rulebook from YAML text.
 

@@ -135,6 +135,8 @@ class When(Strict):
     player_discarded: bool | None = Field(default=None, description=_doc(Fact.PLAYER_DISCARDED))
     cards_dealt: bool | None = Field(default=None, description=_doc(Fact.CARDS_DEALT))
     others_acted_on_it: bool | None = Field(default=None, description=_doc(Fact.OTHERS_ACTED_ON_IT))
+    later_draw: bool | None = Field(default=None, description=_doc(Fact.LATER_DRAW))
+    anyone_looked: bool | None = Field(default=None, description=_doc(Fact.ANYONE_LOOKED))
     cards_speak: bool | None = Field(default=None, description=_doc(Fact.CARDS_SPEAK))
     declared_vs_actual: Declared | list[Declared] | None = Field(
         default=None, description=_doc(Fact.DECLARED_VS_ACTUAL)

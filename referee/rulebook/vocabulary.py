@@ -358,6 +358,8 @@ class Fact(StrEnum):
     PLAYER_DISCARDED = "player_discarded"
     CARDS_DEALT = "cards_dealt"
     OTHERS_ACTED_ON_IT = "others_acted_on_it"
+    LATER_DRAW = "later_draw"
+    ANYONE_LOOKED = "anyone_looked"
     CARDS_SPEAK = "cards_speak"
     DECLARED_VS_ACTUAL = "declared_vs_actual"
     IN_TURN = "in_turn"
@@ -550,6 +552,18 @@ _SPECS: Final = (
         "the first request and before the change.",
     ),
     _bool(
+        Fact.ANYONE_LOOKED,
+        "yes when any player has looked at his hand: a line such as `Ann looks at her cards`, or any "
+        "action (betting, discarding, drawing or standing pat stands in for looking). Scarne's "
+        "Misdeals item 11: a wrong count is put right only \"before any one player has looked at his "
+        "hand\".",
+    ),
+    _bool(
+        Fact.LATER_DRAW,
+        "yes in a draw after the first (a game of two draws), where the game's later draws may have "
+        "their own most (``draw.later_max_cards``: 001 Two Draws, one or two cards).",
+    ),
+    _bool(
         Fact.CARDS_SPEAK,
         "The effective game's ``showdown.cards_speak`` for this log's game (yes: cards speak; no: players "
         "must declare).",
@@ -642,7 +656,13 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
             Kind.CUT_IRREGULARITY: (_F.CUT_PROBLEM,),
             Kind.EXPOSED_CARD: (_F.CAUSED_BY, _F.WHOSE_CARD, _F.EXPOSED_IN_PHASE, _F.EXPOSED_TO_THIS_HAND),
             Kind.CARD_FACE_UP_IN_PACK: (_F.EXPOSED_IN_PHASE, _F.EXPOSED_TO_THIS_HAND, _F.TO_DEALER),
-            Kind.WRONG_CARD_COUNT: (_F.EXTRA_OR_SHORT, _F.CARDS_OFF_BY, _F.PLAYER_LOOKED, _F.IS_DEALER),
+            Kind.WRONG_CARD_COUNT: (
+                _F.EXTRA_OR_SHORT,
+                _F.CARDS_OFF_BY,
+                _F.PLAYER_LOOKED,
+                _F.IS_DEALER,
+                _F.ANYONE_LOOKED,
+            ),
             Kind.IMPERFECT_PACK: (),
             Kind.WRONG_DEALER: (),
             Kind.OUT_OF_TURN: (_F.ACTION, _F.PREVIOUS_BET_VS_OUT_OF_TURN, _F.ACTION_CHANGED, _F.BET_FACING),
@@ -666,6 +686,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
                 _F.PLAYER_DISCARDED,
                 _F.CARDS_DEALT,
                 _F.OTHERS_ACTED_ON_IT,
+                _F.LATER_DRAW,
             ),
             Kind.DECK_EXHAUSTED: (),
             Kind.MISDECLARED_HAND: (_F.CARDS_SPEAK, _F.DECLARED_VS_ACTUAL),

@@ -139,6 +139,10 @@ def wrong_count(r: Walk, event: ev.Event, player: str, count: int) -> Iterator[F
                     # Acting stands in for looking; a line may also say he looked.
                     Fact.PLAYER_LOOKED: seat.acted or seat.drew > 0 or seat.looked_at is not None,
                     Fact.IS_DEALER: player == state.dealer,
+                    Fact.ANYONE_LOOKED: any(
+                        other.acted or other.drew > 0 or other.looked_at is not None
+                        for other in state.seats.values()
+                    ),
                 },
             ),
             subject,

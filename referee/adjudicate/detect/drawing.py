@@ -339,6 +339,8 @@ def draw_facts(r: Walk, name: str, problem: DrawProblem) -> dict[Fact, FactValue
         # Whether his cards were dealt matters only to a changed request, which says so itself.
         Fact.CARDS_DEALT: False,
         Fact.OTHERS_ACTED_ON_IT: False,
+        # A draw after the first, where the game's later most applies (the limit above reads the same).
+        Fact.LATER_DRAW: state.draw_index > 1,
     }
 
 
