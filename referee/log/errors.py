@@ -84,6 +84,8 @@ _NEEDS: Final[dict[str, str]] = {
 }
 """What must follow a word that is not a verb, for a line that stops after it."""
 _ENDS: Final = frozenset({"$END", "<END-OF-FILE>", "_STOP"})
+_TRAILING: Final = frozenset({"AGAIN", "ON", "AT", "BEFORE", "AFTER", "DURING", "WHILE"})
+"""The words that may end any event (`on the draw`, `again`): they do not make a line incomplete."""
 _WORD_AT: Final = re.compile(r"[^\s,]+|,")
 _AMOUNT_LIKE: Final = re.compile(r"-?[$£€]?\d[\d,.]*[c¢€£]?(?![^\s#])")
 _AMOUNT_HINT: Final = (
@@ -212,7 +214,7 @@ def _explain(
             f"unexpected `{word}` after the comma",
             "cards are separated by spaces; a comma only comes before `draws`",
         )
-    if all(name in _ENDS or name.lower() in UNITS for name in expected):
+    if all(name in _ENDS or name.lower() in UNITS or name in _TRAILING for name in expected):
         return (
             f"unexpected `{word}` after a complete event",
             "one event per line; put remarks after `#`",

@@ -79,6 +79,16 @@ from referee.money import AmountError
 
 GRAMMAR_FILE: Final = "hand.lark"
 
+_RANK_NAMES: Final = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "2": "deuce", "3": "trey"}
+_RANK_LETTER: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T"}
+
+
+def shorten_name(player: str) -> str:
+    from referee.log.printer import format_name
+
+    return format_name(player)
+
+
 _Events = tuple[Event, ...]
 
 
@@ -103,6 +113,74 @@ class ToEvents(Transformer[Token, object]):
 
     def cards(self, *cards: Card) -> tuple[Card, ...]:
         return cards
+
+    def card_said(self, rank: Token | int | str, suit: str) -> Card:
+        """A card in words: ``the 7 of hearts``, ``seven of hearts``, ``the queen of spades``.
+
+        Raises:
+            LineSlip: a number that is no rank (``one of hearts``, ``12 of clubs``).
+        """
+        if isinstance(rank, Token):  # digits: `the 7 of hearts`
+            column, number = rank.column or 0, int(rank) if len(rank) <= 2 else 0
+            letter = _RANK_LETTER.get(number)
+        elif isinstance(rank, int):  # a number word: `seven of hearts`
+            column, number, letter = 0, rank, _RANK_LETTER.get(rank)
+        else:  # a rank word, already its letter
+            column, number, letter = 0, 0, rank
+        if letter is None:
+            raise LineSlip(
+                f"{number} is no rank: a card is 2 to 10, jack, queen, king or ace of a suit",
+                column,
+                len(str(rank)),
+                "name the card like `the 7 of hearts`, `the queen of spades` or `7h`",
+            )
+        return Card.parse(letter + suit)
+
+    def ace(self) -> str:
+        return "A"
+
+    def king(self) -> str:
+        return "K"
+
+    def queen(self) -> str:
+        return "Q"
+
+    def jack(self) -> str:
+        return "J"
+
+    def deuce(self) -> str:
+        return "2"
+
+    def trey(self) -> str:
+        return "3"
+
+    def spades(self) -> str:
+        return "s"
+
+    def hearts(self) -> str:
+        return "h"
+
+    def diamonds(self) -> str:
+        return "d"
+
+    def clubs(self) -> str:
+        return "c"
+
+    def rank_only(self, player: str, rank: str | int) -> Event:
+        """``Bob shows an ace``: a rank with no suit is no card, so the line cannot be an event.
+
+        Raises:
+            LineSlip: always, saying what to write instead.
+        """
+        said = _RANK_NAMES.get(str(rank)) or next(word for word, value in NUMBERS.items() if value == rank)
+        article = "an" if said[0] in "aeiou" else "a"
+        raise LineSlip(
+            f"`{article} {said}` names a rank but not its suit, so the referee cannot tell which card it was",
+            0,
+            0,
+            f"name the card, like `{shorten_name(player)} shows A♠` or `the {said} of spades`; if nobody saw "
+            "the suit, write `??` for it and say what was seen in a `note:` line",
+        )
 
     def a_card(self) -> tuple[Card, ...]:
         return (UNKNOWN,)
@@ -176,6 +254,20 @@ class ToEvents(Transformer[Token, object]):
 
     def table_stakes(self) -> HeaderItem:
         return HeaderItem("limit", Limit(LimitKind.TABLE_STAKES))
+
+    def jackpot_limit(self) -> HeaderItem:
+        """``limit: jackpot``: Scarne's jack pot limit is refused by name rather than as an unknown word.
+
+        Raises:
+            LineSlip: always, naming the limits the referee reads.
+        """
+        raise LineSlip(
+            "the jack pot limit is not one the referee can follow yet",
+            0,
+            0,
+            "write the limit the pot was played at: `limit: 1/2` (fixed), `limit: 1-5` (spread), "
+            "`limit: pot`, `limit: no-limit` or `limit: table-stakes`",
+        )
 
     def stacks(self, *stacks: tuple[str, Decimal]) -> HeaderItem:
         return HeaderItem("stacks", stacks)
@@ -272,6 +364,11 @@ class ToEvents(Transformer[Token, object]):
     def draw_count(self, player: str, count: int) -> Event:
         return Draw(player, count)
 
+    def keep_draw_count(self, player: str, _kept: tuple[Card, ...], count: int) -> Event:
+        """``Bob keeps A♠, draws 4``: the draw is the fact the rules count (the cards kept are his
+        deal less his discards, which the hand already says)."""
+        return Draw(player, count)
+
     def draw_cards(self, player: str, received: tuple[Card, ...]) -> Event:
         return Draw(player, len(received), received=received)
 
@@ -358,6 +455,10 @@ class ToEvents(Transformer[Token, object]):
 
     def player_exposes(self, player: str, cards: tuple[Card, ...]) -> _Events:
         return tuple(CardExposed(player, card, owner=player) for card in cards)
+
+    def player_exposes_dealing(self, player: str, cards: tuple[Card, ...], owner: str) -> _Events:
+        """``Bob flashed 7h while dealing to Cy``: Bob exposed Cy's card (``Bob exposes Cy's 7h``)."""
+        return tuple(CardExposed(player, card, owner=owner) for card in cards)
 
     def player_exposes_players(
         self, player: str, owner: str, _possessive: Token, cards: tuple[Card, ...]

@@ -282,7 +282,9 @@ class _Reader:
                     number,
                     column,
                     raw,
-                    "move it up with the other `key: value` lines, above the first event",
+                    f"the dealer of a later deal is an event: write `{_name(item.value)} deals`"
+                    if item.key == "dealer" and isinstance(item.value, str)
+                    else "move it up with the other `key: value` lines, above the first event",
                     end,
                 )
             )
@@ -334,6 +336,12 @@ class _Reader:
             self.source,
         )
         return [*shown, more]
+
+
+def _name(player: str) -> str:
+    from referee.log.printer import format_name
+
+    return format_name(player)
 
 
 def _optional(values: dict[str, object], key: str, kind: type[_T]) -> _T | None:
