@@ -54,7 +54,9 @@ from referee.events import (
     Open,
     OpenersNotShown,
     Post,
+    PotCollected,
     Raise,
+    Reshuffle,
     Says,
     Show,
     Showdown,
@@ -63,6 +65,7 @@ from referee.events import (
     SplitOpeners,
     StackChanged,
     StandPat,
+    SurplusReturned,
     WrongCardCount,
 )
 from referee.log import format_log, parse_log, read_speech
@@ -184,6 +187,10 @@ WHERE: dict[str, tuple[str, type[Event]]] = {
     "misdeal": ("{}", MisdealCalled),
     "redeal": ("{}", NewDeal),
     "new_deal": ("{}", NewDeal),
+    "collect": ("Ann {}", PotCollected),
+    "return": ("Bob {} 4c", SurplusReturned),
+    "pot_collected": ("{}", PotCollected),
+    "reshuffle": ("{}", Reshuffle),
 }
 
 

@@ -61,7 +61,18 @@ _ACTIONS: Final[dict[str, str]] = {
     "MUCKS": "mucks",
 }
 _LINE_KEYS: Final = frozenset(
-    {"everyone_antes", "deal", "draw_phase", "showdown", "misdeal", "redeal", "new_deal", "dealer"}
+    {
+        "everyone_antes",
+        "deal",
+        "draw_phase",
+        "showdown",
+        "misdeal",
+        "redeal",
+        "new_deal",
+        "dealer",
+        "pot_collected",
+        "reshuffle",
+    }
 )
 """The table's phrases that start a line; every other verb follows a player's name."""
 _ACTION_WORDS: Final = sorted(

@@ -27,6 +27,7 @@ from referee.events import (
     Call,
     CardExposed,
     CardFaceUpInPack,
+    CardGiven,
     Check,
     CutIrregularity,
     CutProblem,
@@ -59,8 +60,10 @@ from referee.events import (
     OpenersNotShown,
     Post,
     PostKind,
+    PotCollected,
     PotDeclaredOpen,
     Raise,
+    Reshuffle,
     Says,
     Show,
     Showdown,
@@ -68,6 +71,7 @@ from referee.events import (
     SplitOpeners,
     StackChanged,
     StandPat,
+    SurplusReturned,
     Widow,
     WrongCardCount,
     WrongDealer,
@@ -78,6 +82,8 @@ from referee.log.words import MISDEAL_DECLARED, NUMBERS, POT_OPEN, grammar_rules
 from referee.money import AmountError
 
 GRAMMAR_FILE: Final = "hand.lark"
+_MOST_GIVEN: Final = 7
+"""The most cards a dealer can give a hand that is short (a seven-card hand missing them all)."""
 
 _RANK_NAMES: Final = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "2": "deuce", "3": "trey"}
 _RANK_LETTER: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T"}
@@ -203,6 +209,13 @@ class ToEvents(Transformer[Token, object]):
         return Decimal(number)
 
     def digit_count(self, token: Token) -> int:
+        """A number of cards in digits (an AMOUNT token where the lexer reads one: plain digits only).
+
+        Raises:
+            LineSlip: no plain number (``$6 cards``), or more digits than any count can have.
+        """
+        if not (token.isdigit() and token.isascii()):
+            raise LineSlip(f"`{token}` is not a number of cards", token.column or 0, len(token))
         return parse_count(token, token.column or 0)
 
     def word_count(self, number: int) -> int:
@@ -515,6 +528,34 @@ class ToEvents(Transformer[Token, object]):
 
     def too_few_hands(self) -> Event:
         return HandsDealt(extra=-1)
+
+    def pot_collected(self, player: str | None = None) -> Event:
+        return PotCollected(player)
+
+    def surplus_returned(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return SurplusReturned(player, cards)
+
+    def card_given(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return CardGiven(player, cards)
+
+    def given_cards(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return cards
+
+    def one_unseen(self) -> tuple[Card, ...]:
+        return (UNKNOWN,)
+
+    def unseen_count(self, count: int) -> tuple[Card, ...]:
+        """``2 more cards``: so many cards nobody saw.
+
+        Raises:
+            LineSlip: more cards than a hand holds.
+        """
+        if not 0 < count <= _MOST_GIVEN:
+            raise LineSlip(f"{count} cards cannot be a hand's missing cards", 0, 0)
+        return (UNKNOWN,) * count
+
+    def reshuffle(self) -> Event:
+        return Reshuffle()
 
     def note(self, text: Token) -> Event:
         return Note(words(text))

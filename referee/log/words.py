@@ -337,6 +337,34 @@ VERBS: Final[dict[str, Verb]] = {
         },
         needs="`openers`, like `{word} openers`",
     ),
+    # --- the pot, and cards put right (issue 23) ------------------------------------------------
+    "collect": Verb(
+        "collects the pot",
+        ("collected the pot", "collect the pot"),
+        {
+            "takes the pot": "",
+            "took the pot": "",
+            "takes down the pot": "",
+            "took down the pot": "",
+            "rakes in the pot": "",
+            "raked in the pot": "",
+            "scoops the pot": "",
+            "scooped the pot": "",
+        },
+    ),
+    "return": Verb(
+        "returns",
+        ("returned", "return"),
+        {
+            "throws back": "a card over his due handed back",
+            "threw back": "a card over his due handed back",
+            "gives back": "a card over his due handed back",
+            "gave back": "a card over his due handed back",
+            "hands back": "a card over his due handed back",
+            "handed back": "a card over his due handed back",
+        },
+        needs="the card handed back, like `{word} 4♣`",
+    ),
     # --- irregular facts ------------------------------------------------------------------------
     "expose": Verb(
         "exposes",
@@ -354,6 +382,28 @@ VERBS: Final[dict[str, Verb]] = {
     "misdeal": Verb("misdeal", ("a misdeal", "misdeal called", "misdeal declared", "it's a misdeal")),
     "redeal": Verb("redeal", ("re-deal",)),
     "new_deal": Verb("new deal", ("a new deal",)),
+    "pot_collected": Verb(
+        "the pot is collected",
+        (
+            "pot collected",
+            "pot is collected",
+            "the pot was collected",
+            "the pot is taken",
+            "the pot was taken",
+        ),
+    ),
+    "reshuffle": Verb(
+        "reshuffle",
+        (
+            "reshuffled",
+            "the discards are shuffled",
+            "the discards were shuffled",
+            "the discards are reshuffled",
+            "the discards were reshuffled",
+            "discards shuffled",
+            "discards reshuffled",
+        ),
+    ),
 }
 """Every verb and fixed phrase, by the key its grammar word rule ``_v_<key>`` is named after."""
 
@@ -577,7 +627,8 @@ _OTHER_KEYWORDS: Final = """
     call raise draw request his and but it keep
     own of an ace king queen jack deuce trey spades spade hearts heart diamonds diamond clubs club
     jackpot again on at before after during while dealing first second last opening round betting
-    showdown throws threw throw
+    showdown throws threw throw extra gives gave give hands handed deals dealt another missing more
+    reshuffles reshuffled shuffles shuffled
 """
 
 
