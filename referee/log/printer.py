@@ -132,6 +132,11 @@ def format_cards(cards: tuple[Card, ...]) -> str:
     return " ".join(repr(card) for card in cards)
 
 
+def format_line(events: tuple[Event, ...]) -> str:
+    """Events read from one line, printed as that one line (``Bob exposes Kh Qd``)."""
+    return _format_group(list(events))
+
+
 def format_event(event: Event) -> str:
     """One event as a line of the log language (without a comment)."""
     return _EVENT_FORMATS[type(event)](event)
