@@ -197,9 +197,10 @@ def _reads(line: str, seats: Collection[str]) -> str | None:
         result = parser().parse(line)
     except Exception:  # any line that does not read is simply not suggested
         return None
-    events = result if isinstance(result, tuple) else (result,)
-    if not events or not all(isinstance(event, Event) for event in events):
-        return None
+    found: tuple[object, ...] = result if isinstance(result, tuple) else (result,)
+    events = tuple(event for event in found if isinstance(event, Event))
+    if not events or len(events) != len(found):
+        return None  # a header line, or nothing
     if seats and any(_named(event) - set(seats) for event in events):
         return None
     printed = format_line(events)
