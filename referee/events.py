@@ -118,6 +118,9 @@ class Open(Event):
 
     player: str
     amount: Decimal
+    claimed: str = ""
+    """The openers he said he opened with (``Ann opens 2 with a pair of tens``), as written; they
+    are proved only by the cards he shows."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,8 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "diamonds": ("Dee shows the 10 of diamonds", Show("Dee", cards("Td"))),
     "clubs": ("Dee shows her own ten of clubs", Show("Dee", cards("Tc"))),
     "rank_only": ("Bob shows an ace", LineSlip),
+    "open_with": ("Ann opened for 2 with a pair of tens", Open("Ann", D(2), claimed="a pair of tens")),
+    "open_no_amount": ("Ann opened with a pair of tens", LineSlip),
     "jackpot_limit": ("limit: jackpot", LineSlip),
     "keep_draw_count": ("Bob keeps A♠, draws 4", Draw("Bob", 4)),
     # the pot taken, a hand's count put right, the discards reshuffled

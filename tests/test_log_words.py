@@ -63,3 +63,9 @@ def test_a_declaration_names_the_hand_it_says(words: str, rank: int | None) -> N
 def test_the_words_after_an_event_do_not_make_it_two_events() -> None:
     message, _ = _problem("Ann checks Bob checks")
     assert message == "unexpected `Bob` after a complete event"
+
+
+def test_an_opening_said_with_its_openers_but_no_bet_is_told_the_line_to_write() -> None:
+    message, hint = _problem("Ann opened with a pair of tens")
+    assert message.startswith("how much did the opener bet?")
+    assert hint == "write the bet with the openers, like `Ann opens 2 with a pair of tens`"

@@ -334,6 +334,24 @@ class ToEvents(Transformer[Token, object]):
     def open(self, player: str, amount: Decimal) -> Event:
         return Open(player, amount)
 
+    def open_with(self, player: str, amount: Decimal, claimed: Token) -> Event:
+        """``Ann opens 2 with a pair of tens``: the opening bet and the openers she claims."""
+        return Open(player, amount, claimed=words(claimed).rstrip(".!"))
+
+    def open_no_amount(self, player: str, claimed: Token) -> Event:
+        """``Ann opened with a pair of tens``: the openers are said but not the bet.
+
+        Raises:
+            LineSlip: always, with the line to write.
+        """
+        said = words(claimed).rstrip(".!")
+        raise LineSlip(
+            "how much did the opener bet? The opening bet is the fact the referee follows",
+            claimed.column or 0,
+            len(claimed),
+            f"write the bet with the openers, like `{shorten_name(player)} opens 2 with {said}`",
+        )
+
     def call(self, player: str, amount: Decimal | None) -> Event:
         return Call(player, amount)
 

@@ -369,7 +369,8 @@ _EVENT_FORMATS: Final[dict[type[Event], Callable[[Any], str]]] = {
     DealtBy: _player("deals"),
     Check: _player("check"),
     Bet: _player_amount("bet"),
-    Open: _player_amount("open"),
+    Open: lambda e: f"{_verb(e.player, 'open')} {format_amount(e.amount)}"
+    + (f" with {e.claimed}" if e.claimed else ""),
     Call: _call,
     Raise: _raise,
     Fold: _player("fold"),

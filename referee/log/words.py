@@ -628,7 +628,7 @@ _OTHER_KEYWORDS: Final = """
     own of an ace king queen jack deuce trey spades spade hearts heart diamonds diamond clubs club
     jackpot again on at before after during while dealing first second last opening round betting
     showdown throws threw throw extra gives gave give hands handed deals dealt another missing more
-    reshuffles reshuffled shuffles shuffled
+    reshuffles reshuffled shuffles shuffled with
 """
 
 
