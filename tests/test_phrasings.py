@@ -298,6 +298,8 @@ SPOKEN = [
     ("I'll take two cards, please", Speech(SpeechAction.DRAW, count=2)),
     ("three", Speech(SpeechAction.DRAW, count=3)),
     ("one card", Speech(SpeechAction.DRAW, count=1)),
+    ("make it two", Speech(SpeechAction.DRAW, count=2)),
+    ("make that one card", Speech(SpeechAction.DRAW, count=1)),
     ("I drew 2", Speech(SpeechAction.DREW, count=2)),
     ("took three", Speech(SpeechAction.DREW, count=3)),
 ]

@@ -547,6 +547,8 @@ SPOKEN: Final[dict[str, str]] = {
     "none": "stand_pat",
     "no cards": "stand_pat",
     "give me": "draw",
+    "make it": "draw",
+    "make that": "draw",
     "gimme": "draw",
     "i'll take": "draw",
     "i drew": "answer",
