@@ -80,3 +80,22 @@ def test_a_reshuffle_on_the_draw_is_noted_and_elsewhere_is_not_ruled() -> None:
     before = _rule("reshuffle\nAnn bets 2\n")
     assert before.lines[2].status is LineStatus.VOID
     assert "belongs to the draw" in before.lines[2].reason
+
+
+DRAW = "Ann bets 2\nBob calls\nCy folds\ndraw\nAnn draws 1\n"
+
+
+def test_words_said_on_the_draw_ask_for_cards_and_make_it_two_changes_the_request() -> None:
+    result = _rule(DRAW + 'Bob says "give me three"\nBob says "make it two"\nBob draws 2\n')
+    asked, changed = result.lines[7], result.lines[8]
+    assert (asked.status, asked.reason) == (LineStatus.APPLIED, "Bob asks for 3 in words")
+    assert changed.status is LineStatus.RULED
+    (ruling,) = result.rulings
+    assert ruling.irregularity == "draw-irregularity"
+    assert "changed the number of cards asked for from 3 to 2" in ruling.explanation
+
+
+def test_make_it_said_at_the_betting_is_not_read_as_the_draw() -> None:
+    result = _rule('Ann bets 2\nBob says "make it four"\n')
+    assert result.lines[-1].status is LineStatus.VOID
+    assert "no draw is being served here" in result.lines[-1].reason

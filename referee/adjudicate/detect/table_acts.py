@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 from referee import events as ev
-from referee.adjudicate.detect import dealing
+from referee.adjudicate.detect import betting, dealing, drawing
 from referee.adjudicate.table import Phase
 from referee.ruling import Outcome
 
@@ -65,6 +65,28 @@ def reshuffle(r: Replay, event: ev.Reshuffle) -> None:
     r.unruled(event, "a reshuffle of the discards belongs to the draw; here the referee has no rule for it")
 
 
+def said(r: Replay, event: ev.Says) -> None:
+    """Words said aloud on the draw that ask for cards (``"give me three"``) or change the number
+    asked for (``"make it two"``) are that request, or that change, ruled as if written out
+    (``Bob asks for 3`` / ``Bob changes his draw to 2``); every other speech is the betting's."""
+    meaning = event.meaning
+    drawing_words = meaning is not None and meaning.action is ev.SpeechAction.DRAW and meaning.count
+    if r.state.phase is Phase.DRAW and meaning is not None and drawing_words:
+        count = meaning.count or 0
+        place = {"line": event.line, "column": event.column}
+        if (r.state.coming_draw(), event.player) in r.state.draw_requests:
+            drawing.request_changed(r, ev.DrawRequestChanged(event.player, count, **place))
+        else:
+            drawing.request(r, ev.DrawRequest(event.player, count, **place))
+        r.note(event, f"{event.player} asks for {count} in words")
+        return
+    if drawing_words and event.speech.lower().lstrip().startswith("make"):
+        # "Make it 4" at the betting is a raise to 4, not the draw: said so rather than misread.
+        r.unruled(event, f"“{event.speech}” changes a draw, and no draw is being served here")
+        return
+    betting.speech(r, event)
+
+
 def _count_put_right(r: Replay, event: ev.Event, player: str, held: int) -> None:
     found = _count_found_before(r, event, player)
     if found is not None:
@@ -95,5 +117,6 @@ LINES: Final[tuple[tuple[type[ev.Event], _Handler], ...]] = (
     (ev.SurplusReturned, cast(_Handler, surplus_returned)),
     (ev.CardGiven, cast(_Handler, card_given)),
     (ev.Reshuffle, cast(_Handler, reshuffle)),
+    (ev.Says, cast(_Handler, said)),  # before betting.speech: words that ask for cards on the draw
 )
 """Each event class of this module and its handler, for the replay's table of lines."""
