@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Final, TypeVar, cast
 
 from referee import events as ev
-from referee.adjudicate import remedies, settling, variants
+from referee.adjudicate import remedies, settling, table_acts, variants
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import (
     Finding,
@@ -32,7 +32,6 @@ from referee.adjudicate.detect import (
     seating,
     showing,
     stakes,
-    table_acts,
 )
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots

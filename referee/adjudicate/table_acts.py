@@ -6,7 +6,9 @@ right after it was found wrong: a note on the line), or the first the log says o
 handed back means the hand held one too many: ruled as a wrong count at that line), or a course the
 referee would not take (the pot taken by another than its winner: a divergence). None is silent.
 
-The replay calls these from one place: its table of lines takes :data:`LINES`.
+The replay calls these from one place: its table of lines takes :data:`LINES`. They are line
+handlers, not detectors: what a detector finds here is decided and applied by the walk
+(``Replay.detect``).
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def said(r: Replay, event: ev.Says) -> None:
         count = meaning.count or 0
         place = {"line": event.line, "column": event.column}
         if (r.state.coming_draw(), event.player) in r.state.draw_requests:
-            drawing.request_changed(r, ev.DrawRequestChanged(event.player, count, **place))
+            r.detect(drawing.request_changed(r, ev.DrawRequestChanged(event.player, count, **place)))
         else:
             drawing.request(r, ev.DrawRequest(event.player, count, **place))
         r.note(event, f"{event.player} asks for {count} in words")
@@ -84,7 +86,7 @@ def said(r: Replay, event: ev.Says) -> None:
         # "Make it 4" at the betting is a raise to 4, not the draw: said so rather than misread.
         r.unruled(event, f"“{event.speech}” changes a draw, and no draw is being served here")
         return
-    betting.speech(r, event)
+    r.detect(betting.speech(r, event))
 
 
 def _count_put_right(r: Replay, event: ev.Event, player: str, held: int) -> None:
@@ -92,7 +94,7 @@ def _count_put_right(r: Replay, event: ev.Event, player: str, held: int) -> None
     if found is not None:
         r.note(event, f"{player}'s count is put right (found on line {found.line})")
         return
-    dealing.wrong_count(r, event, player, held)
+    r.detect(dealing.wrong_count(r, event, player, held))
 
 
 def _count_found_before(r: Replay, event: ev.Event, player: str) -> ev.Event | None:
