@@ -118,6 +118,9 @@ class Open(Event):
 
     player: str
     amount: Decimal
+    claimed: str = ""
+    """The openers he said he opened with (``Ann opens 2 with a pair of tens``), as written; they
+    are proved only by the cards he shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,6 +538,42 @@ class HandsDealt(Event):
     """How many hands were dealt, when the log says it."""
     extra: int = 0
     """Hands too many (positive) or too few (negative), when the log says that instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class PotCollected(Event):
+    """``Ann takes the pot`` / ``the pot is collected``: the table paid the pot out.
+
+    Scarne (source 000) rules some faults differently once "the pot has been collected"; the line
+    says when the table did it, and who took it (None when the log does not say).
+    """
+
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SurplusReturned(Event):
+    """``Bob returns 4♣`` (``throws back``, ``discards the extra``): a card over his due handed back."""
+
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    """``dealer gives Bob another card`` / ``dealer deals Bob 9♦``: a card he was missing, given.
+
+    ``cards`` holds an unseen card (``??``) for each card given when the log does not name them.
+    """
+
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Event):
+    """``reshuffle`` / ``the discards are shuffled``: the discards shuffled to go on serving the draw
+    when the stub runs out."""
 
 
 @dataclass(frozen=True, slots=True)

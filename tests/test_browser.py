@@ -171,7 +171,7 @@ def test_a_pasted_log_with_a_typo_shows_the_message(page: Any, address: str) -> 
     problems = page.inner_text("#problems")
     assert "line 7" in problems
     assert "chekcs is not an action" in problems
-    assert "did you mean checks?" in problems
+    assert "did you mean Ann checks?" in problems
     assert "`" not in problems  # the quoted words are shown as code, not between raw backticks
     no_sideways_scroll(page)
 

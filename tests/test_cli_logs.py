@@ -29,7 +29,7 @@ def test_check_reports_every_problem_with_a_caret_and_a_hint(tmp_path: Path) -> 
     assert result.stdout.splitlines() == [f"{good}: ok"]
     err = result.stderr
     assert f"{bad}:2:5: `bett` is not an action" in err
-    assert "    Bob bett 2\n        ^^^^\n    hint: did you mean `bet`?" in err
+    assert "    Bob bett 2\n        ^^^^\n    hint: did you mean `Bob bets 2`?" in err
     assert f"{bad}:3:1: Cyy is not at the table" in err
     assert "hint: did you mean Cy?" in err
     assert f"{bad}:4:10: the words said go in double quotes" in err

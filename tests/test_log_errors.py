@@ -31,18 +31,18 @@ def only(text: str, kind: type[RefereeError] = RefereeError) -> Problem:
 @pytest.mark.parametrize(
     ("line", "word", "hint"),
     [
-        ("Bob bett 2", "bett", "did you mean `bet`?"),
-        ("Bob cals", "cals", "did you mean `calls`?"),
-        ("Bob foldz", "foldz", "did you mean `fold`?"),
-        ("Bob chekcs", "chekcs", "did you mean `checks`?"),
-        ("Bob raisse 4", "raisse", "did you mean `raise`?"),
-        ("Bob mukced", "mukced", "did you mean `mucked`?"),
-        ("Bob stya", "stya", "did you mean `stay`? (`stay` means `calls`: Scarne's word for calling)"),
-        ("Bob flahses K♥", "flahses", "did you mean `flashes`? (`flashes` means `exposes`)"),
+        ("Bob bett 2", "bett", "did you mean `Bob bets 2`?"),
+        ("Bob cals", "cals", "did you mean `Bob calls`?"),
+        ("Bob foldz", "foldz", "did you mean `Bob folds`?"),
+        ("Bob chekcs", "chekcs", "did you mean `Bob checks`?"),
+        ("Bob raisse 4", "raisse", "did you mean `Bob raises 4`?"),
+        ("Bob mukced", "mukced", "did you mean `Bob mucks`?"),
+        ("Bob stya", "stya", "did you mean `Bob calls`? (`stay` means `calls`: Scarne's word for calling)"),
+        ("Bob flahses K♥", "flahses", "did you mean `Bob exposes Kh`? (`flashes` means `exposes`)"),
         (
             "Bob kncoks",
             "kncoks",
-            "did you mean `knocks`? (`knocks` means `checks`: a knock on the table before anyone bets)",
+            "did you mean `Bob checks`? (`knocks` means `checks`: a knock on the table before anyone bets)",
         ),
         ("Bob allin", "allin", "did you mean `is all in`?"),
     ],
@@ -334,7 +334,7 @@ def test_render_shows_file_line_column_caret_and_hint() -> None:
         "`raises 4`, `folds`\n"
         "    Bob bett 2\n"
         "        ^^^^\n"
-        "    hint: did you mean `bet`?"
+        "    hint: did you mean `Bob bets 2`?"
     )
 
 

@@ -262,7 +262,7 @@ def test_a_pasted_log_with_a_typo_says_where_and_what(table: Table) -> None:
     page = table.post("/paste", data={"log": log})
     assert page.status_code == 400
     assert "line 10" in page.text
-    assert "did you mean `checks`?" in " ".join(messages(page.text))
+    assert "did you mean `Bob checks`?" in " ".join(messages(page.text))
 
 
 def test_a_pasted_finished_log_is_ruled(table: Table) -> None:

@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Final, TypeVar, cast
 
 from referee import events as ev
-from referee.adjudicate import remedies, settling, variants
+from referee.adjudicate import remedies, settling, table_acts, variants
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import (
     Finding,
@@ -227,7 +227,7 @@ class Replay:
             if self.state.waiting_check and not isinstance(event, ev.Note):
                 self._waiting_checks_stand(getattr(event, "player", None))
             if self.state.phase is OVER and not isinstance(
-                event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes | ev.StackChanged
+                event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes | ev.StackChanged | ev.PotCollected
             ):
                 if isinstance(
                     event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
@@ -1207,6 +1207,7 @@ _LINES: dict[type[ev.Event], LineHandler] = dict(
 )
 """The walk's table: each event class and what its line does. A class missing here (a newer log
 language) is noted as not ruled on yet, never dropped silently."""
+_LINES.update(table_acts.LINES)  # the pot taken, a hand's count put right, a reshuffle (issue 23)
 
 
 @functools.cache

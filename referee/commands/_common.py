@@ -126,6 +126,29 @@ def read_log_input(path: str | os.PathLike[str]) -> LogInput:
     return LogInput(source, parse_log(source.text, source.name, group_defaults(group)), group)
 
 
+def read_log_inputs(path: str | os.PathLike[str]) -> list[tuple[int, LogInput]]:
+    """Read one log, or each hand of a stream of logs as ``referee simulate`` prints them (a
+    ``# --- hand K`` line before each): each hand's number (0 for a lone log) and the hand read.
+
+    Raises:
+        RefereeError: the text, a hand of it or the group file is unreadable or invalid.
+    """
+    from dataclasses import replace
+
+    from referee.inputs import find_group, read_source
+    from referee.log import parse_log
+    from referee.log.reader import split_hands
+
+    source = read_source(path)
+    group = find_group(source.folder)
+    defaults = group_defaults(group)
+    hands = []
+    for number, text in split_hands(source.text):
+        hand = replace(source, text=text)
+        hands.append((number, LogInput(hand, parse_log(text, source.name, defaults), group)))
+    return hands
+
+
 def group_defaults(group: Group | None) -> dict[str, object] | None:
     """The group file's header lines read by the log's grammar (problems point into the group file)."""
     if group is None or not group.header:

@@ -153,7 +153,9 @@ def hand_command(
     cards: Annotated[
         list[str],
         typer.Argument(
-            help='One hand per argument, e.g. "As Ad Kc Kd 4s" (or AsAdKcKd4s).', show_default=False
+            help='One hand per argument, e.g. "As Ad Kc Kd 4s" (or AsAdKcKd4s); or one hand '
+            "with a card per argument, e.g. As Ad Kc Kd 4s.",
+            show_default=False,
         ),
     ],
     game: GameOption = "high",
@@ -168,6 +170,9 @@ def hand_command(
     with friendly_errors():
         ranking = ranking_for_game(game)
         hands = [read_cards(text, f"hand {number}") for number, text in enumerate(cards, start=1)]
+        if len(hands) > 1 and all(len(hand) == 1 for hand in hands):
+            # `referee hand Ks Kd 5h 5c 2d`: a card an argument is one hand (no hand is one card).
+            hands = [tuple(card for hand in hands for card in hand)]
         values: list[HandValue] = []
         plays: list[tuple[Card, ...]] = []
         for number, hand in enumerate(hands, start=1):

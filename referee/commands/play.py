@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from referee.commands._common import console, err_console, friendly_errors
+
+if TYPE_CHECKING:
+    from referee.commands._common import LogInput
 
 
 def rule(
@@ -27,9 +30,7 @@ def rule(
     explain: Annotated[
         bool, typer.Option("--explain", help="Show the facts and the rule rows behind each ruling.")
     ] = False,
-    markdown: Annotated[
-        bool, typer.Option("--markdown", help="Print the report as Markdown.")
-    ] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the report as Markdown.")] = False,
     html: Annotated[
         bool, typer.Option("--html", help="Print the report as a web page (it fits a phone's screen).")
     ] = False,
@@ -37,13 +38,48 @@ def rule(
         bool, typer.Option("--chat", help="Print a few plain lines to paste into a group chat.")
     ] = False,
 ) -> None:
-    """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision."""
-    from referee.commands._common import one_format, read_log_input, rulebook_for_input
-    from referee.engine import not_modelled, rule_log
+    """Rule on every irregularity in LOG and settle the pot, citing the rule for each decision.
+
+    LOG may be a stream of hands as `referee simulate` prints them (a `# --- hand K` line before
+    each): each hand is ruled on its own, in order; with --json the results come as one JSON array.
+    """
+    from referee.commands._common import one_format, read_log_inputs
 
     one_format(json=as_json, markdown=markdown, html=html, chat=chat)
     with friendly_errors():
-        read = read_log_input(log)
+        hands = read_log_inputs(log)
+    if len(hands) == 1:
+        _rule_one(hands[0][1], rulebook, as_json, explain, markdown, html, chat)
+        return
+    if as_json:
+        typer.echo("[")
+    for index, (number, read) in enumerate(hands):
+        if as_json:
+            _rule_one(read, rulebook, as_json, explain, markdown, html, chat, last=index == len(hands) - 1)
+            continue
+        typer.echo(f"{'' if index == 0 else chr(10)}# --- hand {number}")
+        _rule_one(read, rulebook, as_json, explain, markdown, html, chat)
+    if as_json:
+        typer.echo("]")
+
+
+def _rule_one(
+    read: LogInput,
+    rulebook: str | None,
+    as_json: bool,
+    explain: bool,
+    markdown: bool,
+    html: bool,
+    chat: bool,
+    *,
+    last: bool | None = None,
+) -> None:
+    """Rule one hand and print its report; ``last`` set: one element of a JSON array (a comma after
+    all but the last)."""
+    from referee.commands._common import rulebook_for_input
+    from referee.engine import not_modelled, rule_log
+
+    with friendly_errors():
         hand = read.log
         book = rulebook_for_input(read, rulebook)
         result = rule_log(hand, read.source.text, book)
@@ -53,7 +89,10 @@ def rule(
     if as_json:
         from referee.report.jsondoc import to_json
 
-        typer.echo(to_json(result), nl=False)
+        document = to_json(result)
+        if last is not None and not last:
+            document = document.rstrip("\n") + ",\n"
+        typer.echo(document, nl=False)
     elif markdown:
         from referee.report.markdown import to_markdown
 

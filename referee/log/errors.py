@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from referee.cards import Card, CardError
 from referee.errors import Problem
+from referee.events import Event
 from referee.log.tokens import comment_start, shorten
 from referee.log.words import (
     HEADER_KEYS,
@@ -61,7 +62,18 @@ _ACTIONS: Final[dict[str, str]] = {
     "MUCKS": "mucks",
 }
 _LINE_KEYS: Final = frozenset(
-    {"everyone_antes", "deal", "draw_phase", "showdown", "misdeal", "redeal", "new_deal", "dealer"}
+    {
+        "everyone_antes",
+        "deal",
+        "draw_phase",
+        "showdown",
+        "misdeal",
+        "redeal",
+        "new_deal",
+        "dealer",
+        "pot_collected",
+        "reshuffle",
+    }
 )
 """The table's phrases that start a line; every other verb follows a player's name."""
 _ACTION_WORDS: Final = sorted(
@@ -84,6 +96,8 @@ _NEEDS: Final[dict[str, str]] = {
 }
 """What must follow a word that is not a verb, for a line that stops after it."""
 _ENDS: Final = frozenset({"$END", "<END-OF-FILE>", "_STOP"})
+_TRAILING: Final = frozenset({"AGAIN", "ON", "AT", "BEFORE", "AFTER", "DURING", "WHILE"})
+"""The words that may end any event (`on the draw`, `again`): they do not make a line incomplete."""
 _WORD_AT: Final = re.compile(r"[^\s,]+|,")
 _AMOUNT_LIKE: Final = re.compile(r"-?[$£€]?\d[\d,.]*[c¢€£]?(?![^\s#])")
 _AMOUNT_HINT: Final = (
@@ -115,8 +129,99 @@ def syntax_problem(
             start = len(code) - len(last) + 1
             return Problem(str(card_error), source, line, start, text, hint, len(code) + 1)
     message, hint = _explain(text, column, shorten(word, _LONGEST_WORD), found, expected, seats)
+    if found != "$END" and (whole := whole_line(text, column, seats)):
+        # The nearest line that reads, in full, in its canonical words, with what the word put
+        # in means (`stay` means `calls`).
+        suggestion, changed = whole
+        gloss = _gloss(changed)
+        hint = f"did you mean `{suggestion}`?" + (f" ({gloss})" if gloss else "")
     end = column + max(1, min(len(word), _LONGEST_WORD))
     return Problem(message, source, line, column, text, hint, end)
+
+
+_MOST_TRIED: Final = 40
+"""At most this many repaired lines are read for one hint (a hint is made only for a line in error)."""
+_VOCABULARY: Final = sorted(
+    {" ".join(phrase) for phrase in KEYS_BY_PHRASE if "’" not in " ".join(phrase)}
+    | {word for word in KEYWORDS if "’" not in word}
+    | set(SLIPS.values())
+)
+"""Every word a repaired line may take in place of one it does not know: words of the table only."""
+
+
+def whole_line(text: str, column: int, seats: Collection[str] = ()) -> tuple[str, str] | None:
+    """The nearest line to ``text`` that reads, in canonical form, and the word put in; or None.
+
+    The word at ``column`` is replaced by the nearest words of the table (or a seated name), or
+    dropped; a name before a card gets its ``'s``. Each repaired line is read by the grammar, and
+    only one that reads, names only seated players and prints back to a line that reads again is
+    ever suggested.
+    """
+    code = _code(text).rstrip()
+    index = column - 1
+    if not 0 <= index < len(code):
+        return None
+    start = _word_start(code, column) - 1
+    match = _WORD_AT.match(code, start)
+    if match is None:
+        return None
+    word = match.group()
+    before, after = code[:start], code[match.end() :]
+    tries: list[tuple[str, str]] = []
+    if len(word) <= _LONGEST_WORD:
+        pool = [*_VOCABULARY, *seats]
+        nearest = difflib.get_close_matches(word.lower(), pool, n=6, cutoff=0.6)
+        best = _likeness(word, nearest[0]) if nearest else 0.0
+        # Only the nearest words: a line made to read with a word further off means something else.
+        tries += [(before + near + after, near) for near in nearest if _likeness(word, near) >= best - 0.05]
+    if before.rstrip() and before.split()[-1] in seats:
+        tries.append((before.rstrip() + "'s " + word + after, "'s"))
+    tries.append(((before.rstrip() + " " + after.lstrip()).strip(), ""))
+    for candidate, changed in tries[:_MOST_TRIED]:
+        printed = _reads(candidate, seats)
+        if printed is not None:
+            return printed, changed
+    return None
+
+
+def _likeness(word: str, near: str) -> float:
+    return difflib.SequenceMatcher(None, word.lower(), near).ratio()
+
+
+def _reads(line: str, seats: Collection[str]) -> str | None:
+    """``line`` printed canonically, when it reads as events naming only seated players; else None."""
+    from referee.log.grammar import parser
+    from referee.log.printer import format_line
+
+    try:
+        result = parser().parse(line)
+    except Exception:  # any line that does not read is simply not suggested
+        return None
+    found: tuple[object, ...] = result if isinstance(result, tuple) else (result,)
+    events = tuple(event for event in found if isinstance(event, Event))
+    if not events or len(events) != len(found):
+        return None  # a header line, or nothing
+    if seats and any(_named(event) - set(seats) for event in events):
+        return None
+    printed = format_line(events)
+    try:
+        parser().parse(printed)
+    except Exception:  # never suggest a line that would not itself read
+        return None
+    return printed
+
+
+def _named(event: Event) -> set[str]:
+    names = {getattr(event, field, None) for field in ("player", "owner", "asked", "opener")}
+    by = getattr(event, "by", None)
+    if by != "dealer":
+        names.add(by)
+    return {name for name in names if isinstance(name, str)}
+
+
+def _gloss(word: str) -> str:
+    verb = entry(word) if word else None
+    return verb.gloss(word) if verb is not None else ""
 
 
 def _where(error: UnexpectedInput, text: str) -> tuple[int, str, set[str]]:
@@ -212,7 +317,7 @@ def _explain(
             f"unexpected `{word}` after the comma",
             "cards are separated by spaces; a comma only comes before `draws`",
         )
-    if all(name in _ENDS or name.lower() in UNITS for name in expected):
+    if all(name in _ENDS or name.lower() in UNITS or name in _TRAILING for name in expected):
         return (
             f"unexpected `{word}` after a complete event",
             "one event per line; put remarks after `#`",

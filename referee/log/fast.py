@@ -41,7 +41,9 @@ from referee.events import (
     NewDeal,
     Note,
     Open,
+    PotCollected,
     Raise,
+    Reshuffle,
     Says,
     Show,
     Showdown,
@@ -99,6 +101,8 @@ _LINE_EVENTS: Final[dict[str, Callable[..., Event]]] = {
     "misdeal": MisdealCalled,
     "redeal": lambda line, column: NewDeal("redeal", line=line, column=column),
     "new_deal": lambda line, column: NewDeal("new deal", line=line, column=column),
+    "pot_collected": PotCollected,
+    "reshuffle": Reshuffle,
 }
 """Lines that are a fixed phrase of the table and nothing else, by the phrase's key."""
 _LINE_KEYS: Final = frozenset({*_LINE_EVENTS, "dealer"})
@@ -111,6 +115,7 @@ _BARE: Final[dict[str, Callable[..., Event]]] = {
     "ante": Antes,
     "stand_pat": StandPat,
     "all_in": AllIn,
+    "collect": PotCollected,
 }
 """Verbs that make a whole event after a name, by key."""
 _WITH_AMOUNT: Final[dict[str, Callable[..., Event]]] = {

@@ -27,6 +27,7 @@ from referee.events import (
     Call,
     CardExposed,
     CardFaceUpInPack,
+    CardGiven,
     Check,
     CutIrregularity,
     CutProblem,
@@ -59,8 +60,10 @@ from referee.events import (
     OpenersNotShown,
     Post,
     PostKind,
+    PotCollected,
     PotDeclaredOpen,
     Raise,
+    Reshuffle,
     Says,
     Show,
     Showdown,
@@ -68,6 +71,7 @@ from referee.events import (
     SplitOpeners,
     StackChanged,
     StandPat,
+    SurplusReturned,
     Widow,
     WrongCardCount,
     WrongDealer,
@@ -78,6 +82,18 @@ from referee.log.words import MISDEAL_DECLARED, NUMBERS, POT_OPEN, grammar_rules
 from referee.money import AmountError
 
 GRAMMAR_FILE: Final = "hand.lark"
+_MOST_GIVEN: Final = 7
+"""The most cards a dealer can give a hand that is short (a seven-card hand missing them all)."""
+
+_RANK_NAMES: Final = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "2": "deuce", "3": "trey"}
+_RANK_LETTER: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T"}
+
+
+def shorten_name(player: str) -> str:
+    from referee.log.printer import format_name
+
+    return format_name(player)
+
 
 _Events = tuple[Event, ...]
 
@@ -104,6 +120,74 @@ class ToEvents(Transformer[Token, object]):
     def cards(self, *cards: Card) -> tuple[Card, ...]:
         return cards
 
+    def card_said(self, rank: Token | int | str, suit: str) -> Card:
+        """A card in words: ``the 7 of hearts``, ``seven of hearts``, ``the queen of spades``.
+
+        Raises:
+            LineSlip: a number that is no rank (``one of hearts``, ``12 of clubs``).
+        """
+        if isinstance(rank, Token):  # digits: `the 7 of hearts`
+            column, number = rank.column or 0, int(rank) if len(rank) <= 2 else 0
+            letter = _RANK_LETTER.get(number)
+        elif isinstance(rank, int):  # a number word: `seven of hearts`
+            column, number, letter = 0, rank, _RANK_LETTER.get(rank)
+        else:  # a rank word, already its letter
+            column, number, letter = 0, 0, rank
+        if letter is None:
+            raise LineSlip(
+                f"{number} is no rank: a card is 2 to 10, jack, queen, king or ace of a suit",
+                column,
+                len(str(rank)),
+                "name the card like `the 7 of hearts`, `the queen of spades` or `7h`",
+            )
+        return Card.parse(letter + suit)
+
+    def ace(self) -> str:
+        return "A"
+
+    def king(self) -> str:
+        return "K"
+
+    def queen(self) -> str:
+        return "Q"
+
+    def jack(self) -> str:
+        return "J"
+
+    def deuce(self) -> str:
+        return "2"
+
+    def trey(self) -> str:
+        return "3"
+
+    def spades(self) -> str:
+        return "s"
+
+    def hearts(self) -> str:
+        return "h"
+
+    def diamonds(self) -> str:
+        return "d"
+
+    def clubs(self) -> str:
+        return "c"
+
+    def rank_only(self, player: str, rank: str | int) -> Event:
+        """``Bob shows an ace``: a rank with no suit is no card, so the line cannot be an event.
+
+        Raises:
+            LineSlip: always, saying what to write instead.
+        """
+        said = _RANK_NAMES.get(str(rank)) or next(word for word, value in NUMBERS.items() if value == rank)
+        article = "an" if said[0] in "aeiou" else "a"
+        raise LineSlip(
+            f"`{article} {said}` names a rank but not its suit, so the referee cannot tell which card it was",
+            0,
+            0,
+            f"name the card, like `{shorten_name(player)} shows A♠` or `the {said} of spades`; if nobody saw "
+            "the suit, write `??` for it and say what was seen in a `note:` line",
+        )
+
     def a_card(self) -> tuple[Card, ...]:
         return (UNKNOWN,)
 
@@ -125,6 +209,13 @@ class ToEvents(Transformer[Token, object]):
         return Decimal(number)
 
     def digit_count(self, token: Token) -> int:
+        """A number of cards in digits (an AMOUNT token where the lexer reads one: plain digits only).
+
+        Raises:
+            LineSlip: no plain number (``$6 cards``), or more digits than any count can have.
+        """
+        if not (token.isdigit() and token.isascii()):
+            raise LineSlip(f"`{token}` is not a number of cards", token.column or 0, len(token))
         return parse_count(token, token.column or 0)
 
     def word_count(self, number: int) -> int:
@@ -176,6 +267,20 @@ class ToEvents(Transformer[Token, object]):
 
     def table_stakes(self) -> HeaderItem:
         return HeaderItem("limit", Limit(LimitKind.TABLE_STAKES))
+
+    def jackpot_limit(self) -> HeaderItem:
+        """``limit: jackpot``: Scarne's jack pot limit is refused by name rather than as an unknown word.
+
+        Raises:
+            LineSlip: always, naming the limits the referee reads.
+        """
+        raise LineSlip(
+            "the jack pot limit is not one the referee can follow yet",
+            0,
+            0,
+            "write the limit the pot was played at: `limit: 1/2` (fixed), `limit: 1-5` (spread), "
+            "`limit: pot`, `limit: no-limit` or `limit: table-stakes`",
+        )
 
     def stacks(self, *stacks: tuple[str, Decimal]) -> HeaderItem:
         return HeaderItem("stacks", stacks)
@@ -229,6 +334,24 @@ class ToEvents(Transformer[Token, object]):
     def open(self, player: str, amount: Decimal) -> Event:
         return Open(player, amount)
 
+    def open_with(self, player: str, amount: Decimal, claimed: Token) -> Event:
+        """``Ann opens 2 with a pair of tens``: the opening bet and the openers she claims."""
+        return Open(player, amount, claimed=words(claimed).rstrip(".!"))
+
+    def open_no_amount(self, player: str, claimed: Token) -> Event:
+        """``Ann opened with a pair of tens``: the openers are said but not the bet.
+
+        Raises:
+            LineSlip: always, with the line to write.
+        """
+        said = words(claimed).rstrip(".!")
+        raise LineSlip(
+            "how much did the opener bet? The opening bet is the fact the referee follows",
+            claimed.column or 0,
+            len(claimed),
+            f"write the bet with the openers, like `{shorten_name(player)} opens 2 with {said}`",
+        )
+
     def call(self, player: str, amount: Decimal | None) -> Event:
         return Call(player, amount)
 
@@ -270,6 +393,11 @@ class ToEvents(Transformer[Token, object]):
         return Draw(player, len(received), discards=discards, received=received)
 
     def draw_count(self, player: str, count: int) -> Event:
+        return Draw(player, count)
+
+    def keep_draw_count(self, player: str, _kept: tuple[Card, ...], count: int) -> Event:
+        """``Bob keeps A♠, draws 4``: the draw is the fact the rules count (the cards kept are his
+        deal less his discards, which the hand already says)."""
         return Draw(player, count)
 
     def draw_cards(self, player: str, received: tuple[Card, ...]) -> Event:
@@ -359,6 +487,10 @@ class ToEvents(Transformer[Token, object]):
     def player_exposes(self, player: str, cards: tuple[Card, ...]) -> _Events:
         return tuple(CardExposed(player, card, owner=player) for card in cards)
 
+    def player_exposes_dealing(self, player: str, cards: tuple[Card, ...], owner: str) -> _Events:
+        """``Bob flashed 7h while dealing to Cy``: Bob exposed Cy's card (``Bob exposes Cy's 7h``)."""
+        return tuple(CardExposed(player, card, owner=owner) for card in cards)
+
     def player_exposes_players(
         self, player: str, owner: str, _possessive: Token, cards: tuple[Card, ...]
     ) -> _Events:
@@ -414,6 +546,34 @@ class ToEvents(Transformer[Token, object]):
 
     def too_few_hands(self) -> Event:
         return HandsDealt(extra=-1)
+
+    def pot_collected(self, player: str | None = None) -> Event:
+        return PotCollected(player)
+
+    def surplus_returned(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return SurplusReturned(player, cards)
+
+    def card_given(self, player: str, cards: tuple[Card, ...]) -> Event:
+        return CardGiven(player, cards)
+
+    def given_cards(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return cards
+
+    def one_unseen(self) -> tuple[Card, ...]:
+        return (UNKNOWN,)
+
+    def unseen_count(self, count: int) -> tuple[Card, ...]:
+        """``2 more cards``: so many cards nobody saw.
+
+        Raises:
+            LineSlip: more cards than a hand holds.
+        """
+        if not 0 < count <= _MOST_GIVEN:
+            raise LineSlip(f"{count} cards cannot be a hand's missing cards", 0, 0)
+        return (UNKNOWN,) * count
+
+    def reshuffle(self) -> Event:
+        return Reshuffle()
 
     def note(self, text: Token) -> Event:
         return Note(words(text))

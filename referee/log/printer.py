@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from referee import money
-from referee.cards import Card
+from referee.cards import UNKNOWN, Card
 from referee.events import (
     AllIn,
     AnteRule,
@@ -29,6 +29,7 @@ from referee.events import (
     Call,
     CardExposed,
     CardFaceUpInPack,
+    CardGiven,
     Check,
     Comment,
     CutIrregularity,
@@ -63,8 +64,10 @@ from referee.events import (
     OpenersNotShown,
     Post,
     PostKind,
+    PotCollected,
     PotDeclaredOpen,
     Raise,
+    Reshuffle,
     Says,
     Show,
     Showdown,
@@ -72,6 +75,7 @@ from referee.events import (
     SplitOpeners,
     StackChanged,
     StandPat,
+    SurplusReturned,
     Widow,
     WrongCardCount,
     WrongDealer,
@@ -126,6 +130,11 @@ def format_amount(amount: Decimal) -> str:
 
 def format_cards(cards: tuple[Card, ...]) -> str:
     return " ".join(repr(card) for card in cards)
+
+
+def format_line(events: tuple[Event, ...]) -> str:
+    """Events read from one line, printed as that one line (``Bob exposes Kh Qd``)."""
+    return _format_group(list(events))
 
 
 def format_event(event: Event) -> str:
@@ -339,6 +348,15 @@ def _player_cards(key: str, field: str = "cards", after: str = "") -> Callable[[
     return lambda event: f"{_verb(event.player, key)}{after} {format_cards(getattr(event, field))}"
 
 
+def _card_given(event: CardGiven) -> str:
+    """``dealer gives Bob 9d``; cards nobody saw in words: ``a card``, ``2 more cards``."""
+    given = f"{VERBS['dealer'].canonical} gives {format_name(event.player)}"
+    if any(card != UNKNOWN for card in event.cards):
+        return f"{given} {format_cards(event.cards)}"
+    count = len(event.cards)
+    return f"{given} a card" if count == 1 else f"{given} {count} more cards"
+
+
 def _player_count(key: str, after: str = "") -> Callable[[Any], str]:
     return lambda event: f"{_verb(event.player, key)}{after} {event.count}"
 
@@ -351,7 +369,8 @@ _EVENT_FORMATS: Final[dict[type[Event], Callable[[Any], str]]] = {
     DealtBy: _player("deals"),
     Check: _player("check"),
     Bet: _player_amount("bet"),
-    Open: _player_amount("open"),
+    Open: lambda e: f"{_verb(e.player, 'open')} {format_amount(e.amount)}"
+    + (f" with {e.claimed}" if e.claimed else ""),
     Call: _call,
     Raise: _raise,
     Fold: _player("fold"),
@@ -392,4 +411,10 @@ _EVENT_FORMATS: Final[dict[type[Event], Callable[[Any], str]]] = {
     HandsDealt: _hands,
     NewDeal: _new_deal,
     Note: lambda e: f"note: {e.text}",
+    PotCollected: lambda e: (
+        VERBS["pot_collected"].canonical if e.player is None else _verb(e.player, "collect")
+    ),
+    SurplusReturned: _player_cards("return"),
+    CardGiven: _card_given,
+    Reshuffle: lambda e: VERBS["reshuffle"].canonical,
 }

@@ -30,7 +30,32 @@ from referee.log.fast import HEADER_KEY, fast_event, fast_key_line, fast_line
 from referee.log.tokens import HeaderItem, LineSlip, comment_start, shorten
 from referee.log.words import HEADER_KEYS, declared_rank
 
-__all__ = ["MAX_PROBLEMS", "parse_log", "read_log"]
+__all__ = ["HAND_SEPARATOR", "MAX_PROBLEMS", "parse_log", "read_log", "split_hands"]
+
+HAND_SEPARATOR: Final = re.compile(r"^# --- hand ([0-9]{1,9})[ \t]*$", re.MULTILINE)
+"""The comment line ``referee simulate`` prints before each hand: ``# --- hand 3``."""
+
+
+def split_hands(text: str) -> list[tuple[int, str]]:
+    """The hands of a stream of logs (``referee simulate`` printed): each hand's number and its text.
+
+    A hand starts at its ``# --- hand K`` line and runs to the next one. Each hand's text keeps the
+    stream's line numbers (the lines before it are left blank), so a problem or a ruling names the
+    line of the stream. A text with no such line is one hand, numbered 0. Lines before the first
+    separator that are not blank or comments are a hand of their own, numbered 0.
+    """
+    starts = [(match.start(), int(match.group(1))) for match in HAND_SEPARATOR.finditer(text)]
+    if not starts:
+        return [(0, text)]
+    hands: list[tuple[int, str]] = []
+    head = text[: starts[0][0]]
+    if any(line.strip() and not line.lstrip().startswith("#") for line in head.splitlines()):
+        hands.append((0, head))
+    for index, (start, number) in enumerate(starts):
+        end = starts[index + 1][0] if index + 1 < len(starts) else len(text)
+        hands.append((number, "\n" * text.count("\n", 0, start) + text[start:end]))
+    return hands
+
 
 MAX_PROBLEMS: Final = 20
 """At most this many problems are reported; the last says when there were more."""
@@ -282,7 +307,9 @@ class _Reader:
                     number,
                     column,
                     raw,
-                    "move it up with the other `key: value` lines, above the first event",
+                    f"the dealer of a later deal is an event: write `{_name(item.value)} deals`"
+                    if item.key == "dealer" and isinstance(item.value, str)
+                    else "move it up with the other `key: value` lines, above the first event",
                     end,
                 )
             )
@@ -334,6 +361,12 @@ class _Reader:
             self.source,
         )
         return [*shown, more]
+
+
+def _name(player: str) -> str:
+    from referee.log.printer import format_name
+
+    return format_name(player)
 
 
 def _optional(values: dict[str, object], key: str, kind: type[_T]) -> _T | None:

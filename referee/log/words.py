@@ -85,7 +85,7 @@ VERBS: Final[dict[str, Verb]] = {
     "has": Verb("has", ("had", "holds", "held", "is holding"), needs="how many cards, like `{word} 4 cards`"),
     "deals": Verb(
         "deals",
-        ("dealt", "is dealing", "deals next", "deals again", "dealt next", "dealt again"),
+        ("dealt", "is dealing", "deals next", "dealt next"),  # `deals again`: `again` ends any line
         {"takes the deal": "", "took the deal": ""},
     ),
     # --- betting --------------------------------------------------------------------------------
@@ -337,6 +337,34 @@ VERBS: Final[dict[str, Verb]] = {
         },
         needs="`openers`, like `{word} openers`",
     ),
+    # --- the pot, and cards put right (issue 23) ------------------------------------------------
+    "collect": Verb(
+        "collects the pot",
+        ("collected the pot", "collect the pot"),
+        {
+            "takes the pot": "",
+            "took the pot": "",
+            "takes down the pot": "",
+            "took down the pot": "",
+            "rakes in the pot": "",
+            "raked in the pot": "",
+            "scoops the pot": "",
+            "scooped the pot": "",
+        },
+    ),
+    "return": Verb(
+        "returns",
+        ("returned", "return"),
+        {
+            "throws back": "a card over his due handed back",
+            "threw back": "a card over his due handed back",
+            "gives back": "a card over his due handed back",
+            "gave back": "a card over his due handed back",
+            "hands back": "a card over his due handed back",
+            "handed back": "a card over his due handed back",
+        },
+        needs="the card handed back, like `{word} 4♣`",
+    ),
     # --- irregular facts ------------------------------------------------------------------------
     "expose": Verb(
         "exposes",
@@ -354,6 +382,28 @@ VERBS: Final[dict[str, Verb]] = {
     "misdeal": Verb("misdeal", ("a misdeal", "misdeal called", "misdeal declared", "it's a misdeal")),
     "redeal": Verb("redeal", ("re-deal",)),
     "new_deal": Verb("new deal", ("a new deal",)),
+    "pot_collected": Verb(
+        "the pot is collected",
+        (
+            "pot collected",
+            "pot is collected",
+            "the pot was collected",
+            "the pot is taken",
+            "the pot was taken",
+        ),
+    ),
+    "reshuffle": Verb(
+        "reshuffle",
+        (
+            "reshuffled",
+            "the discards are shuffled",
+            "the discards were shuffled",
+            "the discards are reshuffled",
+            "the discards were reshuffled",
+            "discards shuffled",
+            "discards reshuffled",
+        ),
+    ),
 }
 """Every verb and fixed phrase, by the key its grammar word rule ``_v_<key>`` is named after."""
 
@@ -438,6 +488,8 @@ def declared_rank(words: str) -> int | None:
 
     >>> declared_rank("two pair, kings up"), declared_rank("three tens"), declared_rank("the nuts")
     (3, 4, None)
+    >>> declared_rank("kings"), declared_rank("seven low")
+    (2, 1)
     """
     text = words.lower()
     found = [rank for phrase, rank in HAND_NAMES if phrase in text]
@@ -447,7 +499,17 @@ def declared_rank(words: str) -> int | None:
             found.append(COUNTED[first])
         elif first in RANKS_SAID and second == "up":
             found.append(3)
+    if not found and any(word in RANKS_SAID for word in said):
+        found.append(2)  # `kings`: a rank said alone is a pair of it
+    if not found and LOW_SAID.search(text):
+        found.append(1)  # `seven low`: a lowball hand, no pair, named by its highest card
     return max(found, default=None)
+
+
+LOW_SAID: Final = re.compile(
+    r"\b(?:[2-9]|10|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)[- ]low\b"
+)
+"""A lowball hand named by its highest card (``seven low``, ``8-low``)."""
 
 
 MISDEAL_DECLARED: Final = ("a misdeal", "misdeal")
@@ -485,6 +547,8 @@ SPOKEN: Final[dict[str, str]] = {
     "none": "stand_pat",
     "no cards": "stand_pat",
     "give me": "draw",
+    "make it": "draw",
+    "make that": "draw",
     "gimme": "draw",
     "i'll take": "draw",
     "i drew": "answer",
@@ -563,6 +627,10 @@ _OTHER_KEYWORDS: Final = """
     small big blind straddle widow openers aside card face up in pack deck cut not offered exposed
     duplicate found wrong note to for a hands hand were too many few how back discards discard bet
     call raise draw request his and but it keep
+    own of an ace king queen jack deuce trey spades spade hearts heart diamonds diamond clubs club
+    jackpot again on at before after during while dealing first second last opening round betting
+    showdown throws threw throw extra gives gave give hands handed deals dealt another missing more
+    reshuffles reshuffled shuffles shuffled with
 """
 
 
