@@ -30,9 +30,21 @@ def irregularity_words(kind: str) -> str:
 
 def cite_in_words(ruling: Ruling) -> str:
     """The ruling's cite as people read it: ``Scarne, Betting Out of Turn, item 3``."""
-    from referee.rulebook.cites import cite_words
+    key = (ruling.cite, ruling.rule.split(":", 1)[0])
+    said = _CITES_SAID.get(key)
+    if said is None:
+        from referee.rulebook.cites import cite_words
 
-    return cite_words(ruling.cite, [ruling.rule.split(":", 1)[0]])
+        said = cite_words(key[0], [key[1]])
+        if len(_CITES_SAID) >= 1024:
+            _CITES_SAID.clear()
+        _CITES_SAID[key] = said
+    return said
+
+
+_CITES_SAID: dict[tuple[str, str], str] = {}
+"""Cites already put in words, by cite and rulebook: a long log cites the same few rows on every
+ruling, and reading a cite back costs more than the rest of a ruling's words (bounded)."""
 
 
 def names(items: Iterable[str]) -> str:
@@ -91,7 +103,6 @@ def deal_result(deal: DealSummary) -> str:
     if outcome is Outcome.POT_CARRIED:
         return f"nobody wins; {money(deal.carried)} stays in the pot."
     return f"the log stops mid-hand with {money(deal.pot)} in the pot."
-
 
 
 NO_IRREGULARITIES: Final = "No irregularities: the hand was played by the rules."
