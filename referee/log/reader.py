@@ -115,6 +115,8 @@ the text alone (its caller puts in the line and column), and a long log of one i
 the same few lines over and over (a grammar reading costs about 40 us, a look-up well under one;
 bounded, and only readings that succeeded)."""
 _MOST_PARSED: Final = 4096
+_LONGEST_PARSED: Final = 200
+"""Longer lines are not remembered: the readings kept stay under a megabyte (a page serves for days)."""
 
 
 class _Reader:
@@ -217,9 +219,10 @@ class _Reader:
         try:
             result = parser().parse(raw)
             assert isinstance(result, Event | HeaderItem | tuple)
-            if len(_PARSED) >= _MOST_PARSED:
-                _PARSED.clear()
-            _PARSED[raw] = result
+            if len(raw) <= _LONGEST_PARSED:
+                if len(_PARSED) >= _MOST_PARSED:
+                    _PARSED.clear()
+                _PARSED[raw] = result
             return result
         except UnexpectedInput as error:
             from referee.log.errors import syntax_problem
