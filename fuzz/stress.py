@@ -130,6 +130,66 @@ def nested_toml(rng: random.Random) -> tuple[str, str]:
     return "phh", f'variant = "F"\nactions = {value}{noise}\n'
 
 
+# --- long logs of one line kind ----------------------------------------------------------------------
+
+_ONE_KIND: Final = (
+    "dealer exposes {card}",
+    "dealer exposes {player}'s {card}",
+    "{player} exposes {card}",
+    "card face up in pack: {card}",
+    "{player} was dealt 6 cards",
+    "duplicate card found: {card}",
+    '{player} says "{speech}"',
+    "{player} checks",
+    "{player} bets {amount}",
+    "{player} calls",
+    "{player} raises {amount}",
+    "{player} folds",
+    "{player} is all in",
+    "{player} draws {count}",
+    "{player} stands pat",
+    "{player} shows {card} {card2}",
+    "{player} declares two pair",
+    "{player} declares the pot open",
+    "{player} adds {amount}",
+    "{player} completes his bet",
+    "{player} says he drew {count}",
+    "{player} picks up his discards",
+    "misdeal",
+    "redeal",
+    "deck not cut",
+    "# {speech}",
+    "note: {speech}",
+)
+_PREFIXES: Final = ("antes\ndeal\n", "antes\ndeal\nAnn opens 2\nBob calls\nCy calls\nDee calls\ndraw\n", "")
+_CARDS: Final = tuple(rank + suit for rank in "23456789TJQKA" for suit in "shdc")
+
+
+def long_one_kind_log(rng: random.Random) -> str:
+    """A log of one deal (or many) that says one kind of line 300 to 3,000 times, cards, players,
+    amounts and words varying; under table stakes one time in three. Issue 26: a long log of one
+    line kind was slow, and no fuzz case was ever long."""
+    kind = rng.choice(_ONE_KIND)
+    stakes = rng.random() < 1 / 3
+    header = (
+        "game: draw\nseats: Ann, Bob, Cy, Dee\ndealer: Dee\nante: 1\n"
+        + ("limit: table-stakes\nstacks: Ann 30, Bob 5, Cy 2, Dee 40\n" if stakes else "limit: 2/4\n")
+        + "\n"
+    )
+    lines = [
+        kind.format(
+            player=rng.choice(("Ann", "Bob", "Cy", "Dee")),
+            card=rng.choice(_CARDS),
+            card2=rng.choice(_CARDS),
+            amount=rng.choice(("1", "2", "4", "0.5", "40")),
+            count=rng.randint(0, 5),
+            speech=rng.choice(("bet 2", "call", "nice hand", "I fold", "give me three", "raise 2")),
+        )
+        for _ in range(rng.randint(300, 3000))
+    ]
+    return header + rng.choice(_PREFIXES) + "\n".join(lines) + "\n"
+
+
 # --- special files -----------------------------------------------------------------------------------
 
 
@@ -165,7 +225,8 @@ def books_to_simulate() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Short-stack logs under every bundled book and nested TOML texts; exit 1 on any finding."""
+    """Short-stack logs under every bundled book, nested TOML texts and (one case in twenty) a long log
+    of one line kind; exit 1 on any finding."""
     from referee.errors import RefereeError
     from referee.importer.phh_read import parse
     from referee.inputs import read_group
@@ -183,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
         text = short_stack_log(rng)
         for book in books:
             findings += [f"{options.seed}:{number} {book}: {problem}" for problem in rule_money(text, book)]
+        if number % 20 == 0:  # a long log is slow to rule: one case in twenty
+            long = long_one_kind_log(rng)
+            findings += [f"{options.seed}:{number} long: {problem}" for problem in rule_money(long, "scarne")]
         kind, nested = nested_toml(rng)
         try:
             read_group(nested, "referee.toml", Path(".")) if kind == "group" else parse(nested, "deep.phh")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.adjudicate.config import PlayConfig
 from referee.adjudicate.detect import FactValue
@@ -22,6 +22,7 @@ from referee.ruling import Result, RowCheck
 
 if TYPE_CHECKING:
     from referee.hands import Ranking
+    from referee.rulebook.decisions import Decision
     from referee.rulebook.model import Rulebook
     from referee.rulebook.settings import GameSettings
 
@@ -39,10 +40,15 @@ class RulebookJudge:
     def decide(self, kind: Kind, facts: Mapping[Fact, FactValue]) -> Verdict:
         from referee.rulebook.decisions import decide
 
-        needed = KIND_FACTS[kind]
-        decision = decide(self.rulebook, kind, {fact.value: facts[fact] for fact in needed if fact in facts})
+        # The verdict reads no facts back, so a question the table cannot tell apart may share it.
+        named = {name: facts[fact] for fact, name in _NEEDED[kind] if fact in facts}
+        decision = decide(self.rulebook, kind, named, exact_facts=False)
+        # A rulebook makes each decision once (decisions.decide): its verdict is made once too.
+        known = _VERDICTS.get(id(decision))
+        if known is not None and known[0] is decision:
+            return known[1]
         tried = tuple(RowCheck(miss.rule, False, "; ".join(miss.reasons)) for miss in decision.tried)
-        return Verdict(
+        verdict = Verdict(
             remedy=decision.remedy.id,
             rule=decision.rule,
             cite=decision.cite,
@@ -50,6 +56,16 @@ class RulebookJudge:
             params=decision.params,
             tried=(*tried, RowCheck(decision.rule, True, decision.summary)),
         )
+        if len(_VERDICTS) >= 4096:
+            _VERDICTS.clear()
+        _VERDICTS[id(decision)] = (decision, verdict)
+        return verdict
+
+
+_NEEDED: Final = {kind: tuple((fact, fact.value) for fact in needed) for kind, needed in KIND_FACTS.items()}
+"""Each kind's facts with their names (an enum member's value is read through a slow descriptor)."""
+_VERDICTS: dict[int, tuple[Decision, Verdict]] = {}
+"""Verdicts by the identity of their decision (kept beside it, so the identity is never reused)."""
 
 
 def ranking_for(settings: GameSettings) -> Ranking:

@@ -294,6 +294,7 @@ def find_group(folder: Path | None) -> Group | None:
     path = folder / GROUP_FILE
     if not os.path.lexists(path):
         return None  # anything of that name is read, and refused if it is no file (a pipe, a folder)
+    _refuse_foreign_group(path, folder)
     name, data, _ = read_bytes(path, what="group file", max_bytes=MAX_GROUP_BYTES)
     return read_group(decode(data, name, what="group file", max_bytes=MAX_GROUP_BYTES), name, folder)
 
@@ -301,6 +302,38 @@ def find_group(folder: Path | None) -> Group | None:
 MAX_TOML_DEPTH: Final = 32
 """Arrays and inline tables nested deeper than this are no group file or hand history (``tomllib``
 reads them by recursion, and a few hundred end it)."""
+
+
+def _refuse_foreign_group(path: Path, folder: Path) -> None:
+    """Refuse a group file that is another folder's file under this folder's name: a link out of
+    the folder, or a file with other names (a hard link; the folder cannot vouch for it). Nobody
+    named it, so nothing of it is read or shown.
+
+    Raises:
+        InputError: naming the file and why, never its content.
+    """
+    name = os.fspath(path)
+    leads = os.path.dirname(os.path.realpath(name)) if os.path.islink(name) and os.path.exists(name) else None
+    if leads is not None and leads != os.path.realpath(folder):
+        raise InputError(
+            Problem(
+                f"{name} is a link to a file outside the folder of the log",
+                name,
+                hint="copy the group file into this folder, or remove the link",
+            )
+        )
+    try:
+        links = os.stat(name).st_nlink
+    except OSError:
+        return  # read_bytes says what is wrong with it
+    if links > 1 and stat.S_ISREG(os.stat(name).st_mode):
+        raise InputError(
+            Problem(
+                f"{name} has other names elsewhere (a hard link): the folder cannot vouch for it",
+                name,
+                hint="copy the group file into this folder",
+            )
+        )
 
 
 def check_nesting(text: str, name: str, *, what: str, most: int = MAX_TOML_DEPTH) -> None:

@@ -159,6 +159,58 @@ def test_check_refuses_a_group_file_naming_a_path(tmp_path: Path) -> None:
     assert code == 1 and "names the path '../house.yaml'" in output  # `check` said ok before
 
 
+# --- a foreign file's lines are never shown (issue 26) ----------------------------------------------
+
+FOREIGN = 'stakes = "topsecret-value"\n'
+"""A group file's worth of TOML in another folder: a value that would be echoed if it were read."""
+
+
+@pytest.mark.parametrize("command", ["rule", "check"])
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_a_group_file_that_is_another_folders_file_is_refused_unread(
+    tmp_path: Path, command: str, link: str
+) -> None:
+    elsewhere, here = tmp_path / "elsewhere", tmp_path / "here"
+    elsewhere.mkdir()
+    here.mkdir()
+    (elsewhere / "secret.toml").write_text(FOREIGN, encoding="utf-8")
+    (here / "hand.log").write_text(LOG, encoding="utf-8")
+    if link == "symbolic":
+        (here / "referee.toml").symlink_to(elsewhere / "secret.toml")
+        said = "a link to a file outside the folder of the log"
+    else:
+        os.link(elsewhere / "secret.toml", here / "referee.toml")
+        said = "has other names elsewhere (a hard link)"
+    code, output = invoke(command, str(here / "hand.log"))
+    assert code == 1 and said in output, output
+    assert "topsecret" not in output  # read and echoed as `limit: topsecret-value` before
+
+
+def test_a_group_file_linked_within_its_folder_is_read(tmp_path: Path) -> None:
+    (tmp_path / "ours.toml").write_text('stakes = "2/4"\n', encoding="utf-8")
+    (tmp_path / "referee.toml").symlink_to("ours.toml")
+    (tmp_path / "hand.log").write_text(LOG, encoding="utf-8")
+    code, output = invoke("check", str(tmp_path / "hand.log"))
+    assert code == 0, output
+
+
+@pytest.mark.parametrize(
+    ("option", "refused"),
+    [
+        (["-r", "/etc/passwd"], "is not a rulebook file"),
+        ([], "names the path"),
+    ],
+)
+def test_a_refused_rulebook_is_never_echoed(tmp_path: Path, option: list[str], refused: str) -> None:
+    secret = tmp_path / "elsewhere.txt"
+    secret.write_text("root:topsecret:0:0\n", encoding="utf-8")
+    log = LOG if option else LOG.replace("game: draw", f"game: draw\nrulebook: {secret}")
+    (tmp_path / "hand.log").write_text(log, encoding="utf-8")
+    code, output = invoke("rule", str(tmp_path / "hand.log"), *option)
+    assert code == 1 and refused in output, output
+    assert "topsecret" not in output and "root:" not in output
+
+
 # --- only ASCII digits are amounts ------------------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from fuzz.stress import (
     books_to_simulate,
+    long_one_kind_log,
     money_problems,
     nested_toml,
     rng_for,
@@ -53,6 +54,24 @@ def test_money_problems_are_caught() -> None:
     data = {"net": {"Ann": "-1"}, "pot": "2", "carried": "0", "rake": "1", "deals": [deal]}
     assert money_problems(data) == ["deal 2: pot 0, rake 1, carried 0"]
     assert money_problems({**data, "rake": "0", "deals": []}) == ["the books are out by -1"]
+
+
+def _long_logs(seed: int, count: int) -> None:
+    found = []
+    for number in range(count):
+        text = long_one_kind_log(rng_for(seed, number))
+        for book in ("scarne", "casino"):
+            found += [f"case {seed}:{number} under {book}: {problem}" for problem in rule_money(text, book)]
+    assert not found, "\n".join(found[:10])
+
+
+def test_long_logs_of_one_line_kind_keep_the_books() -> None:
+    _long_logs(0, 4)
+
+
+@pytest.mark.slow
+def test_long_logs_of_one_line_kind_keep_the_books_long() -> None:
+    _long_logs(1, 60)
 
 
 def _nested(seed: int, count: int, tmp_path: Path) -> None:

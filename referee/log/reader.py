@@ -134,6 +134,16 @@ def read_log(path: str | os.PathLike[str]) -> HandLog:
     return parse_log(text, source)
 
 
+_PARSED: dict[str, Event | HeaderItem | tuple[Event, ...]] = {}
+"""What the grammar read from a line, by the line's text: the grammar's reading is a function of
+the text alone (its caller puts in the line and column), and a long log of one irregularity says
+the same few lines over and over (a grammar reading costs about 40 us, a look-up well under one;
+bounded, and only readings that succeeded)."""
+_MOST_PARSED: Final = 4096
+_LONGEST_PARSED: Final = 200
+"""Longer lines are not remembered: the readings kept stay under a megabyte (a page serves for days)."""
+
+
 class _Reader:
     """Reads one log; collects its header, events, comments, problems and notes."""
 
@@ -228,9 +238,16 @@ class _Reader:
 
         from referee.log.grammar import parser
 
+        known = _PARSED.get(raw)
+        if known is not None:
+            return known
         try:
             result = parser().parse(raw)
             assert isinstance(result, Event | HeaderItem | tuple)
+            if len(raw) <= _LONGEST_PARSED:
+                if len(_PARSED) >= _MOST_PARSED:
+                    _PARSED.clear()
+                _PARSED[raw] = result
             return result
         except UnexpectedInput as error:
             from referee.log.errors import syntax_problem

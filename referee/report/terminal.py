@@ -5,11 +5,15 @@ User text reaches rich only inside ``Text`` (never as markup); styling is given 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from typing import Final
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -21,26 +25,168 @@ from referee.ruling import Result, Ruling, money
 
 def ruling_panel(ruling: Ruling, *, explain: bool = False) -> Panel:
     """One ruling: what was found and decided, why, the rule and its source in words."""
-    body: list[RenderableType] = [
-        Text.assemble(
-            (f"{ruling.irregularity}", "bold"), " → ", (ruling.words, "bold cyan")
-        ),
-        Text(ruling.explanation),
-        Text.assemble(
-            ("rule ", "dim"), (ruling.rule, "green"), (f" — {ruling.summary}" if ruling.summary else "")
-        ),
-        Text.assemble(("source ", "dim"), cite_in_words(ruling)),
+    return Panel(
+        Group(*_body(ruling, explain)),
+        title=_title(ruling.line, ruling.event),
+        title_align="left",
+        expand=True,
+    )
+
+
+_Part = tuple[str, ...]
+"""What one line of a panel's body is made from: a tag, then the strings (a key for the cache)."""
+
+
+def _parts(ruling: Ruling, explain: bool) -> list[_Part]:
+    """The body of a ruling's panel as the strings it is made from, each part one ``Text``."""
+    parts: list[_Part] = [
+        ("head", str(ruling.irregularity), ruling.words),
+        ("plain", ruling.explanation),
+        ("rule", ruling.rule, ruling.summary),
+        ("source", cite_in_words(ruling)),
     ]
     if explain:
         if ruling.facts:
-            facts = ", ".join(f"{key} = {value}" for key, value in ruling.facts)
-            body.append(Text.assemble(("what the table knew: ", "dim"), facts))
-        for check in ruling.tried:
-            mark = "✓" if check.matched else "✗"
-            style = "green" if check.matched else "dim"
-            body.append(Text(f"  {mark} {check.rule}: {check.reason}", style=style))
-    title = Text.assemble(("line ", "dim"), (str(ruling.line), "bold"), " · ", ruling.event)
-    return Panel(Group(*body), title=title, title_align="left", expand=True)
+            parts.append(("facts", ", ".join(f"{key} = {value}" for key, value in ruling.facts)))
+        parts.extend(
+            ("tried", "✓" if check.matched else "✗", check.rule, check.reason) for check in ruling.tried
+        )
+    return parts
+
+
+def _text(part: _Part) -> Text:
+    """The ``Text`` for one part of a panel's body (user words only ever as plain text, never markup)."""
+    tag = part[0]
+    if tag == "head":
+        return Text.assemble((part[1], "bold"), " → ", (part[2], "bold cyan"))
+    if tag == "plain":
+        return Text(part[1])
+    if tag == "rule":
+        return Text.assemble(("rule ", "dim"), (part[1], "green"), (f" — {part[2]}" if part[2] else ""))
+    if tag == "source":
+        return Text.assemble(("source ", "dim"), part[1])
+    if tag == "facts":
+        return Text.assemble(("what the table knew: ", "dim"), part[1])
+    assert tag == "tried", tag
+    return Text(f"  {part[1]} {part[2]}: {part[3]}", style="green" if part[1] == "✓" else "dim")
+
+
+def _body(ruling: Ruling, explain: bool) -> list[RenderableType]:
+    return [_text(part) for part in _parts(ruling, explain)]
+
+
+def _title(line: int | str, event: str) -> Text:
+    return Text.assemble(("line ", "dim"), (str(line), "bold"), " · ", event)
+
+
+_CACHED: Final = 2048
+"""How many wrapped parts and titles the panel printer keeps (a bound on its memory)."""
+_CHUNK: Final = 256
+"""Panels printed in one call to the console: enough to share its per-call cost, few enough that
+the segments waiting to be written stay small."""
+
+
+class _RulingPanels:
+    """Many ruling panels, segment for segment as :func:`ruling_panel` renders them, made quickly.
+
+    A panel costs rich about half a millisecond (wrapping each text, padding, cropping), and a long
+    log of one irregularity repeats the same few sentences thousands of times. Each body part is
+    wrapped by rich once per console width and reused; a title is rendered by rich once per event
+    text and length of line number, and reused with the line number put in. Whatever the cache
+    cannot vouch for (a title rich truncated or split differently) is rendered by rich in full.
+    ``tests/test_report_terminal.py`` holds the output equal to printing each ``ruling_panel``.
+    """
+
+    def __init__(self, rulings: Sequence[Ruling], explain: bool) -> None:
+        self.rulings = rulings
+        self.explain = explain
+        self.parts: dict[tuple[int, _Part], list[list[Segment]]] = {}
+        self.titles: dict[tuple[int, int, str], tuple[list[Segment], int] | None] = {}
+
+    def print(self, console: Console) -> None:
+        for start in range(0, len(self.rulings), _CHUNK):
+            console.print(_Chunk(self, self.rulings[start : start + _CHUNK]), crop=False)
+
+    def segments(self, console: Console, options: ConsoleOptions, ruling: Ruling) -> Iterator[Segment]:
+        width = options.max_width
+        if width <= 4:  # rich draws no title at all
+            yield from console.render(ruling_panel(ruling, explain=self.explain), options)
+            return
+        top = self._top(console, options, ruling)
+        if top is None:
+            yield from console.render(ruling_panel(ruling, explain=self.explain), options)
+            return
+        yield from top
+        child = options.update(width=width - 2, height=None, highlight=False)
+        box = _BOX.substitute(options, safe=console.safe_box)
+        start, end, line = Segment(box.mid_left, _NULL), Segment(box.mid_right, _NULL), Segment.line()
+        for part in _parts(ruling, self.explain):
+            for row in self._part(console, child, part):
+                yield start
+                yield from row
+                yield end
+                yield line
+        yield Segment(box.get_bottom([width - 2]), _NULL)
+        yield line
+
+    def _part(self, console: Console, options: ConsoleOptions, part: _Part) -> list[list[Segment]]:
+        key = (options.max_width, part)
+        rows = self.parts.get(key)
+        if rows is None:
+            rows = console.render_lines(Padding(_text(part), (0, 1)), options, style=_NULL)
+            if len(self.parts) >= _CACHED:
+                self.parts.clear()
+            self.parts[key] = rows
+        return rows
+
+    def _top(self, console: Console, options: ConsoleOptions, ruling: Ruling) -> list[Segment] | None:
+        """The panel's top edge with its title; None when only rich's own rendering will do."""
+        number = str(ruling.line)
+        key = (options.max_width, len(number), ruling.event)
+        if key not in self.titles:
+            found = self._title_template(console, options, len(number), ruling.event)
+            if len(self.titles) >= _CACHED:
+                self.titles.clear()
+            self.titles[key] = found
+        found = self.titles[key]
+        if found is None:
+            return None
+        segments, index = found
+        number_segment = segments[index]
+        return [*segments[:index], Segment(number, number_segment.style), *segments[index + 1 :]]
+
+    def _title_template(
+        self, console: Console, options: ConsoleOptions, digits: int, event: str
+    ) -> tuple[list[Segment], int] | None:
+        """The top edge rendered by rich with zeros for the line number, and where the number is."""
+        zeros = "0" * digits
+        empty = Panel(Text(""), title=_title(zeros, event), title_align="left", expand=True)
+        segments = list(console.render(empty, options))
+        top = segments[: segments.index(Segment.line()) + 1]
+        bold = console.get_style("bold")
+        places = [
+            index for index, segment in enumerate(top) if segment.text == zeros and segment.style == bold
+        ]
+        # Only a title whose number rich left whole, as one piece of its own, can take another number.
+        if len(places) != 1 or "".join(segment.text for segment in top).count(zeros) != 1:
+            return None
+        return top, places[0]
+
+
+_BOX: Final = Panel("").box
+_NULL: Final = Style.null()
+
+
+class _Chunk:
+    """Some of the panels, for one call to ``Console.print``."""
+
+    def __init__(self, panels: _RulingPanels, rulings: Sequence[Ruling]) -> None:
+        self.panels = panels
+        self.rulings = rulings
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for ruling in self.rulings:
+            yield from self.panels.segments(console, options, ruling)
 
 
 def settlement_table(result: Result) -> Table:
@@ -78,16 +224,13 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
     console.print(Text(f"Seats: {seats} (dealer {header.dealer or header.seats[-1]})"))
     last = " (the last deal's)" if len(result.deals) > 1 else ""
     console.print(Text.assemble(("Pot ", "dim"), money(_pot_shown(result)), last, " · ", headline(result)))
-    for sentence in money_lines(result):
-        console.print(Text(sentence))
+    _print_sentences(console, money_lines(result))
     if result.rulings:
         console.print()
-        for ruling in result.rulings:
-            console.print(ruling_panel(ruling, explain=explain))
+        _RulingPanels(result.rulings, explain).print(console)
     elif result.clean:
         console.print(Text(NO_IRREGULARITIES, style="dim"))
-    for sentence in void_lines(result):
-        console.print(Text(sentence))
+    _print_sentences(console, void_lines(result))
     if result.divergence is not None:
         d = result.divergence
         console.print(
@@ -95,6 +238,16 @@ def render(console: Console, log: HandLog, result: Result, *, explain: bool = Fa
         )
     console.print()
     console.print(settlement_table(result))
+
+
+def _print_sentences(console: Console, sentences: Sequence[str]) -> None:
+    """Each sentence on its own line(s), as ``console.print(Text(sentence))`` one by one prints them.
+
+    A log of many deals or void lines has a sentence for each: printed a few hundred at a time,
+    the console's cost per call (its size, the terminal, the buffer) is paid once for them all.
+    """
+    for start in range(0, len(sentences), _CHUNK):
+        console.print(Group(*[Text(sentence) for sentence in sentences[start : start + _CHUNK]]))
 
 
 def _pot_shown(result: Result) -> Decimal:

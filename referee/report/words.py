@@ -92,7 +92,6 @@ def deal_result(deal: DealSummary) -> str:
     return f"the log stops mid-hand with {money(deal.pot)} in the pot."
 
 
-
 NO_IRREGULARITIES: Final = "No irregularities: the hand was played by the rules."
 """Said only when no line was ruled on and none was void (``Result.clean``)."""
 

@@ -104,8 +104,16 @@ class Decision:
 Test = tuple[Fact, Callable[[object], bool], str]
 
 
-def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) -> Decision:
+def decide(
+    rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object], *, exact_facts: bool = True
+) -> Decision:
     """The first row of ``rulebook``'s ``kind`` table whose conditions hold for ``facts``.
+
+    With ``exact_facts=False`` the decision's ``facts`` may be those of an earlier question that
+    no row of the table can tell from this one (the same values of every fact a row tests; counts
+    that no row tests may differ): its row, rule, cite and every reason are this question's. The
+    engine asks so, and reads no facts back: a log of 100,000 exposed cards asks one question
+    with its count of exposures growing, and the table never looks at that count.
 
     Raises:
         FactsError: ``kind`` is unknown, or ``facts`` lacks one the kind needs (see
@@ -115,18 +123,100 @@ def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) ->
             ``RulebookError``).
     """
     kind = _kind(kind)
+    book = _book(rulebook)
+    # The same facts always meet the same rows: a decision is made once per rulebook and question.
+    # The key holds each value's type, so that True and 1 (equal, and hashed alike) stay apart.
+    if exact_facts:
+        key: tuple[object, ...] = (kind, True, *[(name, type(value), value) for name, value in facts.items()])
+    else:
+        # A count no row tests is kept only as valid or not, so check_facts still sees a bad one.
+        untested = book.untested(rulebook, kind)
+        key = (
+            kind,
+            False,
+            *[
+                (name, type(value), value >= 0 if name in untested and type(value) is int else value)
+                for name, value in facts.items()
+            ],
+        )
+    try:
+        known = book.decided.get(key)
+    except TypeError:  # a value that cannot be hashed is no fact's value: check_facts says why
+        return _decide(rulebook, book, kind, facts)
+    if known is None:
+        known = _decide(rulebook, book, kind, facts)
+        if len(book.decided) >= _MOST_DECIDED:
+            book.decided.clear()
+        book.decided[key] = known
+    return known
+
+
+_MOST_DECIDED: Final = 4096
+"""Decisions a rulebook remembers: its questions are a few flags and words, and counts that a long
+log of one irregularity makes grow (bounded)."""
+
+
+class _Book:
+    """What deciding by one rulebook reuses: each table's rows ready to test, and decisions made."""
+
+    __slots__ = ("_untested", "decided", "rulebook", "tables")
+
+    def __init__(self, rulebook: Rulebook) -> None:
+        self.rulebook = rulebook
+        """Kept, so that the identity this is filed under is never another rulebook's."""
+        self.tables: dict[Kind, tuple[_PlannedRow, ...]] = {}
+        self.decided: dict[tuple[object, ...], Decision] = {}
+        self._untested: dict[Kind, frozenset[str]] = {}
+
+    def untested(self, rulebook: Rulebook, kind: Kind) -> frozenset[str]:
+        """The facts of ``kind`` that no row of its table tests (none, for a table it lacks)."""
+        found = self._untested.get(kind)
+        if found is None:
+            tested = (
+                {fact for row in rulebook.table(kind) for fact in row.when.conditions()}
+                if rulebook.covers(kind)
+                else set(KIND_FACTS[kind])
+            )
+            found = self._untested[kind] = frozenset(
+                fact.value for fact in KIND_FACTS[kind] if fact not in tested
+            )
+        return found
+
+
+_PlannedRow = tuple[Row, tuple["Test", ...], str, str]
+"""A row, its compiled conditions, its full id and its cite as a ruling shows it."""
+_BOOKS: dict[int, _Book] = {}
+
+
+def _book(rulebook: Rulebook) -> _Book:
+    book = _BOOKS.get(id(rulebook))
+    if book is None or book.rulebook is not rulebook:
+        if len(_BOOKS) >= 64:  # rulebooks loaded in a long-running page, each once: keep a few
+            _BOOKS.clear()
+        book = _BOOKS[id(rulebook)] = _Book(rulebook)
+    return book
+
+
+def _planned(rulebook: Rulebook, book: _Book, kind: Kind) -> tuple[_PlannedRow, ...]:
+    rows = book.tables.get(kind)
+    if rows is None:
+        rows = book.tables[kind] = tuple(
+            (row, _tests(row), *_row_words(rulebook, kind, row)) for row in rulebook.table(kind)
+        )
+    return rows
+
+
+def _decide(rulebook: Rulebook, book: _Book, kind: Kind, facts: Mapping[str, object]) -> Decision:
     values = check_facts(kind, facts)
     tried: list[Miss] = []
     if not rulebook.covers(kind):
         raise NoRuleError(rulebook, kind)
-    rows = rulebook.table(kind)
-    for row in rows:
-        failed = [(fact, need) for fact, holds, need in _tests(row) if not holds(values[fact])]
+    for row, tests, rule, cite in _planned(rulebook, book, kind):
+        failed = [(fact, need) for fact, holds, need in tests if not holds(values[fact])]
         if failed:
-            reasons = tuple(f"{need}; here it is {_show(values[fact])}" for fact, need in failed)
-            tried.append(Miss(_row_words(rulebook, kind, row)[0], reasons))
+            reasons = tuple([f"{need}; here it is {_show(values[fact])}" for fact, need in failed])
+            tried.append(Miss(rule, reasons))
             continue
-        rule, cite = _row_words(rulebook, kind, row)
         return Decision(
             rulebook.id,
             kind,
@@ -136,10 +226,14 @@ def decide(rulebook: Rulebook, kind: Kind | str, facts: Mapping[str, object]) ->
             cite,
             row.summary,
             row.source is RowSource.SILENT,
-            {fact.value: values[fact] for fact in KIND_FACTS[kind]},
+            {name: values[fact] for fact, name in _NAMES[kind]},
             tuple(tried),
         )
     raise AssertionError(f"{rulebook.id}:{kind} has no default row")  # validation guarantees one
+
+
+_NAMES: Final = {kind: tuple((fact, fact.value) for fact in facts) for kind, facts in KIND_FACTS.items()}
+"""Each kind's facts with their names (an enum member's value is read through a slow descriptor)."""
 
 
 def _row_words(rulebook: Rulebook, kind: Kind, row: Row) -> tuple[str, str]:
@@ -180,6 +274,41 @@ def check_facts(kind: Kind, facts: Mapping[str, object]) -> dict[Fact, object]:
     Raises:
         FactsError: as for :func:`decide`.
     """
+    values = _facts_as_read(kind, facts)
+    return values if values is not None else _check_facts(kind, facts)
+
+
+def _facts_as_read(kind: Kind, facts: Mapping[str, object]) -> dict[Fact, object] | None:
+    """The facts as the table reads them when every one is there and well typed; else None."""
+    specs = _SPECS_OF_KIND[kind]
+    if len(facts) != len(specs):
+        return None
+    values: dict[Fact, object] = {}
+    for fact, name, fact_type, words in specs:
+        value = facts.get(name, _MISSING)
+        if fact_type is FactType.BOOL:
+            if value.__class__ is not bool:
+                return None
+        elif fact_type is FactType.COUNT:
+            if value.__class__ is not int or value < 0:
+                return None
+        else:
+            value = str(value)
+            if value not in words:
+                return None
+        values[fact] = value
+    return values
+
+
+_MISSING: Final = object()
+_SPECS_OF_KIND: Final = {
+    kind: tuple((fact, fact.value, FACTS[fact].type, frozenset(FACTS[fact].values)) for fact in needed)
+    for kind, needed in KIND_FACTS.items()
+}
+"""Each kind's facts as ``check_facts`` reads them: the fact, its name, its type, its words."""
+
+
+def _check_facts(kind: Kind, facts: Mapping[str, object]) -> dict[Fact, object]:
     needed = KIND_FACTS[kind]
     problems = [f"missing {fact.value}" for fact in needed if fact.value not in facts]
     names = {fact.value for fact in needed}
