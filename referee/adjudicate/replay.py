@@ -10,6 +10,7 @@ nothing a log says raises.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
@@ -112,6 +113,9 @@ class Replay:
         self.judge = judge
         self.text = text
         self._lines: list[str] | None = None
+        self._takes: list[int] | None = None
+        """Lines of the log that say the pot was taken, and lines that begin a deal (read once)."""
+        self._deals: list[int] = []
         header = log.header
         given = dict(header.stacks)
         stacks: dict[str, Decimal | None] = {name: given.get(name) for name in header.seats}
@@ -229,19 +233,24 @@ class Replay:
             if self.state.phase is OVER and not isinstance(
                 event, ev.NewDeal | ev.Note | ev.DuplicateCard | ev.Antes | ev.StackChanged | ev.PotCollected
             ):
-                if isinstance(
-                    event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
-                ) and self.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
-                    self._late_show(event)
+                if self._foul_before_collected(event):
+                    # The pot is still on the table: the hand is ruled as at the showdown, which
+                    # is decided again (the line is played below).
+                    settling.reopen_showdown(self)
+                else:
+                    if isinstance(
+                        event, ev.Show | ev.Muck | ev.Showdown | ev.WrongCardCount | ev.Declare
+                    ) and self.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+                        self._late_show(event)
+                        continue
+                    if self.state.outcome is Outcome.MISDEAL and isinstance(event, _PLAY_PAST_MISDEAL):
+                        # The table did not gather the cards: it played the deal on. Its next deal
+                        # then follows the table's course (see _new_deal), never the referee's redeal.
+                        self.state.played_past_misdeal = True
+                        why = "after the misdeal" if not self.state.void_reason else self.state.void_reason
+                        self.diverge(event, f"the table played the deal on, though it was over ({why})")
+                    self.void(event, self.state.void_reason or "the deal was over")
                     continue
-                if self.state.outcome is Outcome.MISDEAL and isinstance(event, _PLAY_PAST_MISDEAL):
-                    # The table did not gather the cards: it played the deal on. Its next deal then
-                    # follows the table's course (see _new_deal), never the referee's redeal.
-                    self.state.played_past_misdeal = True
-                    why = "after the misdeal" if not self.state.void_reason else self.state.void_reason
-                    self.diverge(event, f"the table played the deal on, though it was over ({why})")
-                self.void(event, self.state.void_reason or "the deal was over")
-                continue
             handler = _LINES.get(type(event))
             if handler is None:
                 self.unruled(event, NOT_RULED_YET)
@@ -368,6 +377,21 @@ class Replay:
         settling.maybe_settle_showdown(self)
 
     # --- helpers ------------------------------------------------------------------------------
+
+    def pot_taken_later(self, line: int) -> bool:
+        """The log says, after ``line`` and before the next deal, that the pot was taken
+        (``Ann takes the pot``): until that line the decided pot has not been collected. A log
+        that never says so is read as the pot collected when it was won."""
+        if self._takes is None:
+            self._takes = [e.line for e in self.log.events if isinstance(e, ev.PotCollected)]
+            self._deals = [e.line for e in self.log.events if isinstance(e, ev.NewDeal)]
+        if not self._takes:
+            return False
+        take = bisect.bisect_right(self._takes, line)
+        if take == len(self._takes):
+            return False
+        deal = bisect.bisect_right(self._deals, line)
+        return deal == len(self._deals) or self._deals[deal] > self._takes[take]
 
     def raw_line(self, line: int) -> str:
         """Line ``line`` of the log exactly as written ("" past its end)."""
@@ -956,6 +980,21 @@ class Replay:
         self.note(event, "")
         settling.maybe_settle_showdown(self)
 
+    def _foul_before_collected(self, event: ev.Event) -> bool:
+        """A live hand shown (or counted) with the wrong number of cards after the showdown was
+        decided, while its pot waits on the table for the line that takes it."""
+        state = self.state
+        if state.award_waits is None or state.outcome is not Outcome.SHOWDOWN:
+            return False
+        if isinstance(event, ev.Show):
+            count = len(event.cards)
+        elif isinstance(event, ev.WrongCardCount):
+            count = event.count
+        else:
+            return False
+        seat = state.seats.get(event.player)
+        return count != self.config.hand_size and seat is not None and seat.in_hand
+
     def _late_show(self, event: ev.Event) -> None:
         """Found after the pot was awarded: a foul or misdeclared hand is ruled on (too late,
         most rulebooks say), anything else is only noted."""
@@ -1038,6 +1077,7 @@ class Replay:
         self._deal_start_net = net_now
 
     def _new_deal(self, event: ev.NewDeal) -> None:
+        settling.collect(self)  # a decided pot the log never said was taken is paid as the deal ends
         for name, amount in self.state.reopen_returns.items():
             self.give_back(name, amount)  # nobody opened the reopened pot: their bets come back
         self.state.reopen_returns.clear()
@@ -1075,6 +1115,7 @@ class Replay:
         if self.state.pending:
             for name in list(self.state.pending):
                 self.detect(betting.decide_out_of_turn(self, name))
+        settling.collect(self)
         # An unfinished deal's pot belongs to nobody yet: it is reported as carried, so the books
         # still balance.
         outcome = self.state.outcome or Outcome.UNFINISHED

@@ -60,7 +60,7 @@ def maybe_settle_showdown(r: Replay) -> None:
     )
     for pot in split.pots:
         for name in pot.winners:
-            r.winners_hands.setdefault(name, strengths[name].words)
+            r.state.winning_words[name] = strengths[name].words
     opener = state.opener
     close_deal(r, split, Outcome.SHOWDOWN)
     variants.opener_matches_the_pot(r, opener, live, sum((p.amount for p in split.pots), ZERO))
@@ -170,6 +170,46 @@ def award_uncontested(r: Replay, winner: str) -> None:
 
 
 def close_deal(r: Replay, split: Split, outcome: Outcome) -> None:
+    """The deal is decided: ``split`` says who takes what. It is paid now, unless the log says
+    later in this deal that the pot was taken (``Ann takes the pot``): then it is paid at that
+    line, and until then the pot has not been collected (Scarne, Misdeals, item 8, rules an
+    imperfect pack found before the pot is collected otherwise than one found after)."""
+    r.state.last_split = split
+    r.state.outcome = outcome
+    r.state.void_reason = "the pot was already settled"
+    r.state.phase = Phase.OVER
+    if r.pot_taken_later(r.state.line):
+        r.state.award_waits = split
+        return
+    _pay(r, split)
+
+
+def collect(r: Replay) -> None:
+    """The pot is taken (or the deal ends): a decided pot that waited for it is paid now. A ruling
+    in between that voided the deal (an imperfect pack found before the pot was collected) has
+    already put every chip where it goes: the award is dropped."""
+    split, r.state.award_waits = r.state.award_waits, None
+    if split is not None and r.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED):
+        _pay(r, split)
+
+
+def reopen_showdown(r: Replay) -> None:
+    """A pot decided at the showdown is still on the table (the log takes it later) when a hand
+    there is found foul: the hand is ruled as at the showdown ("if the irregularity is discovered
+    after the pot is collected, the hand must stand": Scarne, Foul or Dead Hand,
+    item 1, so before, it does not), and the showdown is decided again."""
+    state = r.state
+    state.award_waits = None
+    state.last_split = None
+    state.outcome = None
+    state.void_reason = ""
+    state.winning_words.clear()
+    state.phase = Phase.SHOWDOWN
+
+
+def _pay(r: Replay, split: Split) -> None:
+    for name, words in r.state.winning_words.items():
+        r.winners_hands.setdefault(name, words)
     awards, rake, r.state.last_pots = _divided(r, split)
     r.state.paid_out += sum((p.amount for p in split.pots), ZERO)
     try:
@@ -177,10 +217,6 @@ def close_deal(r: Replay, split: Split, outcome: Outcome) -> None:
     except ValueError as error:
         # The books never allow it; should a log find a way, it is a clear error at its line.
         raise _unpayable(r, str(error)) from None
-    r.state.last_split = split
-    r.state.outcome = outcome
-    r.state.void_reason = "the pot was already settled"
-    r.state.phase = Phase.OVER
 
 
 def _unpayable(r: Replay, why: str) -> LogError:

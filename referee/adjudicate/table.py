@@ -254,6 +254,11 @@ class HandState:
     """Nobody opened, but a player all in for the antes has yet to speak: he may still declare
     the pot open (002 [Jacks or Better] item 5), so the deal is passed out only at the next line
     that is not his declaration (or at the end of the log)."""
+    winning_words: dict[str, str] = field(default_factory=dict)
+    """The showdown's winners' hands in words (reported once the pot is paid)."""
+    award_waits: Split | None = None
+    """The deal is decided but the log takes the pot at a later line: until then it has not been
+    collected, and it is paid there (or when the deal ends)."""
     awaiting_show: str | None = None
     """The showdown left one live hand, not yet shown: the pot is his, but it is collected only
     once the showdown's lines are read (his own show may still be foul)."""

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 from referee import events as ev
+from referee.adjudicate import settling
 from referee.adjudicate.detect import betting, dealing, drawing
 from referee.adjudicate.table import Phase
 from referee.ruling import Outcome
@@ -27,7 +28,9 @@ if TYPE_CHECKING:
 
 def pot_collected(r: Replay, event: ev.PotCollected) -> None:
     """``Ann takes the pot``: the table paid the pot out. The referee's award decides who gets it;
-    a taker who is not its winner is where the log leaves the referee's course."""
+    a taker who is not its winner is where the log leaves the referee's course. A pot decided
+    before this line waited for it: it is paid now."""
+    settling.collect(r)
     state = r.state
     if state.phase is not Phase.OVER:
         r.diverge(event, "the pot was taken before the deal was decided")

@@ -66,7 +66,11 @@ def misdeal_called(r: Walk, event: ev.Event) -> Iterator[Finding]:
 
 def imperfect_pack(r: Walk, event: ev.Event, card: Card, what: str) -> Iterator[Finding]:
     state = r.state
-    collected = r.state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED) and state.phase is Phase.OVER
+    collected = (
+        state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+        and state.phase is Phase.OVER
+        and state.award_waits is None
+    )
     why = f"the pack is imperfect ({what})"
     finding = Finding(
         Kind.IMPERFECT_PACK,

@@ -159,6 +159,8 @@ class Finding:
 
 def phase_fact(state: HandState, *, collected: bool = False) -> vocab.Phase:
     """The vocabulary's phase word for where the deal stands."""
+    if state.award_waits is not None:
+        return vocab.Phase.SHOWDOWN  # decided, but the pot is still on the table
     if collected or state.phase is Phase.OVER:
         return vocab.Phase.AFTER_POT_COLLECTED
     if state.phase is Phase.BEFORE_DEAL:
