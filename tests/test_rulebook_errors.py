@@ -346,3 +346,53 @@ def test_a_row_whose_then_was_lost_says_so_though_another_key_holds_a_remedy() -
     assert "needs the key 'then'" in problem.message
     assert problem.file == "mangled.yaml" and problem.line == 17
     assert "then:" in problem.hint
+
+
+_DANGLING = """\
+id: dangling
+extends: pagat
+irregularities:
+  foul-hand:
+    - id: 2
+      then: {remedy: hand-dead, chips: stay}
+      source: silent
+      fallback: "FALLBACK"
+      summary: A hand of more or fewer than five cards at the showdown is foul.
+"""
+
+
+@pytest.mark.parametrize(
+    ("fallback", "message"),
+    [
+        # The fuzz run's case 6175: a fallback naming a bundled row that does not exist broke
+        # `rule -r` and `rulebook show` with a traceback while `rulebook check` refused the file.
+        (
+            "scarne:foul-hand/1000000000000000000000000000000",
+            "scarne has no row 1000000000000000000000000000000",
+        ),
+        # A book silent and its own source at once (issue 24): refused, not printed as a row id.
+        ("dangling:foul-hand/2", "names a row of this same rulebook"),
+        ("dangling:foul-hand/1", "names a row of this same rulebook"),
+    ],
+)
+def test_a_fallback_that_cannot_be_followed_is_refused_wherever_the_book_is_read(
+    tmp_path: Path, fallback: str, message: str
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(_DANGLING.replace("FALLBACK", fallback), encoding="utf-8")
+    scenario = (
+        Path(__file__).parents[1]
+        / "scenarios"
+        / "show-foul-hand-counted-before-the-pot-is-taken-hand-dead.log"
+    )
+    runner = CliRunner()
+    for args in (
+        ["rulebook", "check", str(house)],
+        ["rulebook", "show", str(house)],
+        ["rule", str(scenario), "-r", str(house)],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, (args, result.output)
+        assert message in result.output and "Traceback" not in result.output, (args, result.output)
+    with pytest.raises(RulebookError):
+        load_text(house.read_text(encoding="utf-8"), str(house))

@@ -146,7 +146,7 @@ def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
         # The reading says what is wrong with a folder, a pipe, a device or a broken link.
         if not path.is_dir():
             _refuse_foreign(path)
-        return build(read_file(path, ()), for_play=for_play)
+        return _referring(build(read_file(path, ()), for_play=for_play))
     from referee.rulebook.problems import did_you_mean, join_hint
 
     if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
@@ -283,6 +283,17 @@ def reference_problems(book: Rulebook) -> list[Problem]:
                 continue
             name, ref_kind, ref_row = match["book"], match["kind"], match["row"]
             where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
+            if name == book.id:
+                problems.append(
+                    Problem(
+                        f"{where} names a row of this same rulebook: a book is never silent and its own "
+                        "source at once",
+                        book.file,
+                        hint="cite the source there (source: cited, cite: ...), or fall back on another "
+                        "book's row",
+                    )
+                )
+                continue
             if name not in bundled_rulebooks() and name not in book.lineage:
                 problems.append(Problem(f"{where} names no bundled rulebook", book.file))
                 continue
@@ -302,9 +313,17 @@ def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None
     Its ``extends:`` may name a bundled rulebook, or — only when ``folder`` is given — a ``.yaml``
     file in ``folder``; a text has no folder of its own to read from.
     """
-    return build(
-        _resolve(_parse(text, file), file, f"text:{file}", (), _Referrer.rulebook(folder, text=True))
+    return _referring(
+        build(_resolve(_parse(text, file), file, f"text:{file}", (), _Referrer.rulebook(folder, text=True)))
     )
+
+
+def _referring(book: Rulebook) -> Rulebook:
+    """A house rulebook whose fallback names a bundled row that does not exist is refused where it
+    is loaded, as ``rulebook check`` refuses it: its rulings could not say what they fall back on."""
+    if problems := reference_problems(book):
+        raise RulebookError(problems)
+    return book
 
 
 def bundled_doc(name: str, chain: tuple[str, ...] = ()) -> Doc:
