@@ -520,6 +520,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for problem in problems:
         print(f"NOT DETERMINISTIC: {problem}")
     summary(args, tally, seconds)
+    if tally.cases < args.cases:
+        # A run whose workers could not start (no venv, an import error) ran nothing: never a pass.
+        print(f"RAN ONLY {tally.cases} OF {args.cases} CASES")
+        return 1
     return 1 if tally.failed_cases or problems else 0
 
 
