@@ -562,6 +562,9 @@ def markup_literal(run: Run, input_text: str) -> list[Finding]:
         out += "\n" + out.replace("\\[", "[").replace("\\]", "]")
     if "--html" in run.args:
         out = html.unescape(out)
+    # The program's own examples and suggestions are quoted in backticks (speech like `"bet 5"`,
+    # did you mean `Bob bets 2`?): what they say is not the input printed, so it proves nothing.
+    said = re.sub(r"`[^`\n]*`", "", out)
     findings = []
     for piece in sorted(_tagged(input_text)):
         if piece in out:
@@ -569,7 +572,7 @@ def markup_literal(run: Run, input_text: str) -> list[Finding]:
         for shown in _rendered(piece):
             if shown == piece or len(shown.strip()) < 3 or input_text.replace(piece, "").count(shown):
                 continue  # not markup to rich, too short, or written elsewhere too: no telling
-            if shown in out:
+            if shown in said:
                 detail = f"{piece!r} was printed as {shown!r}"
                 findings.append(Finding("markup-literal", run.command, detail, run.verb))
                 break

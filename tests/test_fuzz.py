@@ -329,6 +329,17 @@ def test_catches_markup_literal() -> None:
     assert markup_literal(Run(("rule", "case.log", "--json"), 0, "Zed", ""), log) == []
 
 
+def test_markup_literal_is_not_fooled_by_the_programs_own_examples() -> None:
+    # The long run's case 32603: `says "bet [red]5"` on a line never printed, and a hint's own
+    # example (speech like `"bet 5"`) taken for the tag swallowed.
+    log = 'seats: Ann, Bob\nAnn says "bet [red]5"\n'
+    hint = 'case.log:1:1: a quote is not closed\n    hint: speech like `"bet 5"`\n'
+    assert markup_literal(Run(("check", "case.log"), 1, "", hint), log) == []
+    assert _names(markup_literal(Run(("check", "case.log"), 1, "", hint + 'Ann says "bet 5"\n'), log)) == {
+        "markup-literal"
+    }
+
+
 def test_catches_lines_accounted() -> None:
     assert check_json(Run(RULE_JSON, 0, _json(), "")) == []
     ruled_elsewhere = [{"line": 15, "text": "Dee bets 2", "status": "applied", "reason": ""}]

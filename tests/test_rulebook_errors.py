@@ -396,3 +396,15 @@ def test_a_fallback_that_cannot_be_followed_is_refused_wherever_the_book_is_read
         assert message in result.output and "Traceback" not in result.output, (args, result.output)
     with pytest.raises(RulebookError):
         load_text(house.read_text(encoding="utf-8"), str(house))
+
+
+def test_a_cite_with_a_range_past_any_section_is_a_check_error_not_a_crash(tmp_path: Path) -> None:
+    # The long fuzz run's case 8586: "sentences 1-1000...0" listed every number and overflowed.
+    house = tmp_path / "house.yaml"
+    far = "1" + "0" * 400
+    text = _DANGLING.replace('source: silent\n      fallback: "FALLBACK"', "source: cited\n      cite: CITE")
+    cite = f'"004_7408ae36b5f3553f.txt, Laws of Draw Poker, Showing openers, sentences 1-{far}"'
+    house.write_text(text.replace("CITE", cite), encoding="utf-8")
+    result = CliRunner().invoke(app, ["rulebook", "check", str(house)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert far in result.output  # the far end is named as not in the source

@@ -373,9 +373,16 @@ def item_labels(section: Section, spec: str) -> tuple[list[str], list[str]]:
     return labels, leftovers
 
 
+_MOST_IN_A_RANGE = 200
+"""A range of places longer than any section of the sources (``sentences 1-10000...``): read as its
+two ends, so the check says the far end is not in the source instead of listing every number."""
+
+
 def _span(first: str, last: str | None) -> list[int]:
     start = int(first)
     end = int(last) if last else start
+    if end - start > _MOST_IN_A_RANGE:
+        return [start, end]
     return list(range(start, end + 1)) if end >= start else [start]
 
 
