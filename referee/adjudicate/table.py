@@ -20,12 +20,13 @@ from referee.adjudicate.ledger import Ledger, Move
 from referee.cards import UNKNOWN, Card
 from referee.events import LimitKind
 from referee.rulebook.settings import MinRaise
+from referee.ruling import Outcome
 
 if TYPE_CHECKING:
     from referee.adjudicate.detect.betting import Pending
     from referee.adjudicate.detect.finding import Act
     from referee.adjudicate.settle import Split
-    from referee.ruling import Outcome, PotSummary
+    from referee.ruling import PotSummary
 
 ZERO = Decimal(0)
 # Read on every bet: an enum member read through its class is slow in Python 3.11.
@@ -468,6 +469,16 @@ class HandState:
     def pot(self) -> Decimal:
         """Everything in the middle now, carried pots included."""
         return self.ledger.pot()
+
+    @property
+    def pot_collected(self) -> bool:
+        """The deal was won and its pot has left the table: paid when it was won, or at the line
+        that took it (``award_waits`` holds a decided pot still on the table)."""
+        return (
+            self.phase is Phase.OVER
+            and self.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
+            and self.award_waits is None
+        )
 
     def dead_chips(self) -> dict[str, Decimal]:
         """This deal's dead chips by player: antes, and bets forfeited by a player still in."""

@@ -11,7 +11,6 @@ from referee.adjudicate.detect.finding import Finding, Subject, exposure_stage, 
 from referee.adjudicate.table import HandState, Phase
 from referee.cards import Card
 from referee.rulebook.vocabulary import CutProblem, ExtraOrShort, Fact, Kind, Party, RemedyId, WhoseCard
-from referee.ruling import Outcome
 
 if TYPE_CHECKING:
     from referee.adjudicate.verdict import Verdict
@@ -66,11 +65,7 @@ def misdeal_called(r: Walk, event: ev.Event) -> Iterator[Finding]:
 
 def imperfect_pack(r: Walk, event: ev.Event, card: Card, what: str) -> Iterator[Finding]:
     state = r.state
-    collected = (
-        state.outcome in (Outcome.SHOWDOWN, Outcome.UNCONTESTED)
-        and state.phase is Phase.OVER
-        and state.award_waits is None
-    )
+    collected = state.pot_collected
     why = f"the pack is imperfect ({what})"
     finding = Finding(
         Kind.IMPERFECT_PACK,
