@@ -165,3 +165,51 @@ def test_a_warm_start_reads_no_yaml_and_builds_no_validator(cache: Path) -> None
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
     )
     assert done.stdout.split() == ["pagat", "False", "False", "False"]
+
+
+def test_the_source_texts_come_back_as_parsed(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.rulebook import texts
+
+    fresh()  # builds the books and stores the texts beside them
+    parsed = texts.read_sources()
+    clear_cache()
+    assert compiled.texts() == parsed  # read from the file, not parsed
+    monkeypatch.setattr(texts, "_texts", {})
+    assert texts.source_texts() == parsed
+
+
+def test_a_refused_texts_entry_is_parsed_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.rulebook import texts
+
+    fresh()
+    file = compiled.cache_file()
+    assert file is not None
+
+    def foreign(stored: dict[str, Any]) -> None:
+        data = pickle.dumps({"001.txt": {"not": "a source text"}})
+        stored["texts"] = (hashlib.sha256(data).hexdigest(), data)
+
+    _rewrite(file, foreign)
+    clear_cache()
+    assert compiled.texts() is None
+    monkeypatch.setattr(texts, "_texts", {})
+    assert texts.source_texts() == texts.read_sources()
+
+
+def test_a_ruling_that_cites_its_source_reads_no_yaml(cache: Path) -> None:
+    fresh()  # fills this test's cache
+    scenarios = Path(__file__).resolve().parent.parent / "scenarios"
+    log = scenarios / "bet-out-of-turn-equal-bet-stands-as-call.log"
+    code = (
+        "import sys\n"
+        "from referee.cli import main\n"
+        f"sys.argv = ['referee', 'rule', {str(log)!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('yaml' in sys.modules, 'referee.rulebook.texts' in sys.modules, file=sys.stderr)\n"
+    )
+    environment = {**os.environ, "XDG_CACHE_HOME": str(cache.parent)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment)
+    assert done.stderr.split()[-2:] == ["False", "True"]

@@ -2,10 +2,12 @@
 
 Reading a bundled rulebook means parsing its YAML, merging its ``extends:`` chain, validating it
 through the pydantic models and running every check on it; a start that rules one log would do
-all of that before the first line is read. :func:`referee.rulebook.load.load_rulebook` and
-:func:`referee.rulebook.games.catalog` instead read back what an earlier run built: one file in
-the user's cache holding every bundled rulebook and the variant catalog, each as it was after
-validation and the checks.
+all of that before the first line is read, and a ruling that cites its source would parse the
+five source texts' YAML (:func:`referee.rulebook.texts.source_texts`) to name the item.
+:func:`referee.rulebook.load.load_rulebook`, :func:`referee.rulebook.games.catalog` and
+:func:`referee.rulebook.texts.source_texts` instead read back what an earlier run built: one file
+in the user's cache holding every bundled rulebook, the variant catalog and the source texts'
+items, each as it was after validation and the checks.
 
 The cache is trusted for nothing:
 
@@ -15,8 +17,9 @@ The cache is trusted for nothing:
   change to any of them is another key, and a file written under another key is rebuilt.
 * Each stored object carries the SHA-256 of its bytes, checked before it is read: a file cut short
   or changed on disk is rebuilt.
-* The objects are read by an unpickler that may build only the rulebook's own models and enums
-  (:mod:`referee.rulebook.model`, ``settings``, ``vocabulary``) and ``Decimal``; any other name in
+* The objects are read by an unpickler that may build only the rulebook's own models, enums and
+  source-text records (:mod:`referee.rulebook.model`, ``settings``, ``vocabulary``, ``texts``)
+  and ``Decimal``; any other name in
   the file is refused, so the file can make nothing but a rulebook, and it is rebuilt.
 * Every failure to read (no folder, no file, a bad file, a refusal) is a miss: the caller builds
   from the YAML as if there were no cache. Writing is to a temporary file then a rename, so a
@@ -34,26 +37,33 @@ import io
 import marshal
 import os
 import pickle
+from dataclasses import is_dataclass
 from enum import Enum
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 from referee.rulebook.model import Catalog, Rulebook
+from referee.rulebook.texts import SourceText, read_cached_texts_with
 
-_FORMAT: Final = 1
+_FORMAT: Final = 2
 """Bump when the file's layout changes."""
 
 _PACKAGES: Final = ("referee.rulebooks", "referee.rulebook.sources")
 """The packages whose YAML files the key covers."""
 
 _MODELS: Final = frozenset(
-    {"referee.rulebook.model", "referee.rulebook.settings", "referee.rulebook.vocabulary"}
+    {
+        "referee.rulebook.model",
+        "referee.rulebook.settings",
+        "referee.rulebook.vocabulary",
+        "referee.rulebook.texts",
+    }
 )
 """The only modules the unpickler takes names from."""
 
 _loaded: dict[str, Any] = {}
-"""This process's reading of the file: ``{"books": {...}, "catalog": ...}``, or empty."""
+"""This process's reading of the file: ``{"books": {...}, "catalog": ..., "texts": ...}``, or empty."""
 _tried: list[bool] = []
 
 
@@ -71,8 +81,20 @@ def catalog() -> Catalog | None:
     return found if isinstance(found, Catalog) else None
 
 
-def store(books: dict[str, Rulebook], catalog: Catalog) -> None:
-    """Keep ``books`` (every bundled rulebook, by name) and the ``catalog`` for the next start."""
+def texts() -> dict[str, SourceText] | None:
+    """The bundled source texts' items (by file name) as the cache holds them, or None (a miss)."""
+    stored = _stored().get("texts")
+    found = None if stored is None else _unpickle(stored)
+    if not isinstance(found, dict):
+        return None
+    if not all(isinstance(name, str) and isinstance(text, SourceText) for name, text in found.items()):
+        return None
+    return found
+
+
+def store(books: dict[str, Rulebook], catalog: Catalog, texts: dict[str, SourceText]) -> None:
+    """Keep ``books`` (every bundled rulebook, by name), the ``catalog`` and the source ``texts``
+    (by file name) for the next start."""
     path = cache_file()
     if path is None:
         return
@@ -81,6 +103,7 @@ def store(books: dict[str, Rulebook], catalog: Catalog) -> None:
             "key": key(),
             "books": {name: _pickled(each) for name, each in books.items()},
             "catalog": _pickled(catalog),
+            "texts": _pickled(texts),
         }
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_bytes(marshal.dumps(stored))
@@ -164,7 +187,8 @@ def _unpickle(stored: Any) -> Any | None:
 
 
 class _Models(pickle.Unpickler):
-    """An unpickler that builds the rulebook's own models and enums, ``Decimal``, and nothing else."""
+    """An unpickler that builds the rulebook's own models, enums and source-text records (frozen
+    dataclasses), ``Decimal``, and nothing else."""
 
     def find_class(self, module: str, name: str) -> Any:
         if module == "decimal" and name == "Decimal":
@@ -175,6 +199,10 @@ class _Models(pickle.Unpickler):
             from pydantic import BaseModel
 
             found = getattr(importlib.import_module(module), name, None)
-            if isinstance(found, type) and issubclass(found, BaseModel | Enum):
+            if isinstance(found, type) and (issubclass(found, BaseModel | Enum) or is_dataclass(found)):
                 return found
         raise pickle.UnpicklingError(f"the rulebook cache may not name {module}.{name}")
+
+
+# The texts sit below this module (their layer may not import it): they are handed its reader.
+read_cached_texts_with(texts)

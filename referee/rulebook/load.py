@@ -438,6 +438,7 @@ def _compile_bundled() -> None:
     the user's cache for the next start (:mod:`referee.rulebook.compiled`)."""
     from referee.rulebook import compiled
     from referee.rulebook.games import catalog
+    from referee.rulebook.texts import read_sources
 
     built: dict[str, Rulebook] = {}
     for each in bundled_rulebooks():
@@ -447,7 +448,11 @@ def _compile_bundled() -> None:
             continue  # the one asked for is built again by the caller, which raises its problems
     _books.update(built)
     if len(built) == len(bundled_rulebooks()):
-        compiled.store(built, catalog())
+        try:
+            texts = read_sources()
+        except RulebookError:
+            return  # a packaging mistake, raised where a cite asks for the texts; nothing is kept
+        compiled.store(built, catalog(), texts)
 
 
 def _refuse_foreign(path: Path) -> None:

@@ -10,13 +10,11 @@ lays a rulebook against them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from importlib import resources
 from typing import Any
-
-import yaml
 
 from referee.errors import Problem, RulebookError
 from referee.rulebook.vocabulary import MECHANISMS, Mechanism
@@ -102,6 +100,13 @@ class SourceText:
 # --- the data ---------------------------------------------------------------------------------------
 
 _texts: dict[str, SourceText] = {}
+_cache: list[Callable[[], dict[str, SourceText] | None]] = []
+
+
+def read_cached_texts_with(reader: Callable[[], dict[str, SourceText] | None]) -> None:
+    """Read the texts first through ``reader`` (None: a miss), as
+    :mod:`referee.rulebook.compiled` asks when it is imported; this module may not import it."""
+    _cache[:] = [reader]
 
 
 def source_texts() -> dict[str, SourceText]:
@@ -111,12 +116,26 @@ def source_texts() -> dict[str, SourceText]:
         RulebookError: a data file does not read (a packaging mistake; the tests catch it).
     """
     if not _texts:
-        folder = resources.files(SOURCES_PACKAGE)
-        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
-            if entry.name.endswith(".yaml"):
-                text = parse_source(entry.read_text(encoding="utf-8"), entry.name)
-                _texts[text.file] = text
+        # A ruling that cites its source names the item from these; a warm start reads them from
+        # the compiled cache, where the bundled rulebooks are, instead of parsing five YAML files.
+        cached = _cache[0]() if _cache else None
+        _texts.update(cached if cached is not None else read_sources())
     return dict(_texts)
+
+
+def read_sources() -> dict[str, SourceText]:
+    """Every bundled source text parsed from its YAML file, by source file name.
+
+    Raises:
+        RulebookError: a data file does not read.
+    """
+    read: dict[str, SourceText] = {}
+    folder = resources.files(SOURCES_PACKAGE)
+    for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if entry.name.endswith(".yaml"):
+            text = parse_source(entry.read_text(encoding="utf-8"), entry.name)
+            read[text.file] = text
+    return read
 
 
 def parse_source(text: str, name: str) -> SourceText:
@@ -126,6 +145,8 @@ def parse_source(text: str, name: str) -> SourceText:
         RulebookError: a missing key, an unknown scope, an out-of-scope item with no reason, or an
             item listed twice.
     """
+    import yaml  # only when a source is parsed: a warm start reads the compiled cache
+
     data = yaml.safe_load(text)
     problems: list[Problem] = []
 
