@@ -134,6 +134,12 @@ def main() -> None:
     # its output does not depend on one, so it switches the scan off unless the user has set the
     # variable himself.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # The engine's modules make about 160 dataclasses on import, and compiling the methods
+    # ``dataclass`` writes for them was most of their import time: compiled once, kept beside the
+    # package's bytecode (referee/codecache.py).
+    from referee import codecache
+
+    codecache.install()
     # Typer turns every registered command into a click command before it runs one (about 10 ms
     # for all of them); a command named on the command line needs only its own group. Anything
     # else (no command, an option first, a misspelt command) gets the whole app and its help.
