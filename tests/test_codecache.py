@@ -145,3 +145,4 @@ def test_a_warm_rule_compiles_no_dataclass_method(tmp_path: Path) -> None:
     assert added > 100 and used == added
     added, used = (int(each) for each in second.stderr.split()[-2:])
     assert added == 0 and used > 100
+

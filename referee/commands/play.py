@@ -76,12 +76,13 @@ def _rule_one(
 ) -> None:
     """Rule one hand and print its report; ``last`` set: one element of a JSON array (a comma after
     all but the last)."""
-    from referee.commands._common import rulebook_for_input
+    from referee.commands._common import rulebook_for_input, started
     from referee.engine import not_modelled, rule_log
 
     with friendly_errors():
         hand = read.log
         book = rulebook_for_input(read, rulebook)
+        started()
         result = rule_log(hand, read.source.text, book)
     for missing in not_modelled(book, hand):
         err_console.print(f"note: the referee does not model {missing}; it plays this hand as draw poker.")
@@ -133,13 +134,14 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print results and disagreements as JSON.")] = False,
 ) -> None:
     """Rule LOG under several rulebooks side by side and point out where they disagree."""
-    from referee.commands._common import read_log_input
+    from referee.commands._common import read_log_input, started
     from referee.compare import disagreements, rule_everywhere, rulebooks_to_compare
 
     with friendly_errors():
         read = read_log_input(log)
         hand = read.log
         books = rulebooks_to_compare(hand, rulebooks, read.source, read.group)
+        started()
         results = rule_everywhere(hand, read.source.text, books)
     differences = disagreements(results)
     out = console()
