@@ -44,7 +44,7 @@ def only(text: str, kind: type[RefereeError] = RefereeError) -> Problem:
             "kncoks",
             "did you mean `Bob checks`? (`knocks` means `checks`: a knock on the table before anyone bets)",
         ),
-        ("Bob allin", "allin", "did you mean `is all in`?"),
+        ("Bob allin", "allin", "did you mean `Bob is all in`?"),
     ],
 )
 def test_a_verb_slip_gets_did_you_mean(line: str, word: str, hint: str) -> None:
@@ -346,3 +346,11 @@ def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     (problem,) = caught.value.problems
     assert problem.message == "the file is not UTF-8 text (byte 0xe9)"
     assert (problem.line, problem.column) == (2, 11)
+
+
+def test_splitting_openers_without_the_cards_kept_is_told_the_whole_line() -> None:
+    # The split is ruled on the openers kept aside (Replay._split_openers): a line that does not
+    # name them is refused, with the whole line that names them for this player.
+    problem = only(SEATED + "Ann splits her openers", LogSyntaxError)
+    assert problem.message.startswith("`splits her openers` needs the openers kept aside")
+    assert problem.hint == "write it in full, like `Ann splits openers, keeps Js Jd aside`"

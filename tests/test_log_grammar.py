@@ -184,6 +184,18 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "was_dealt": ("Bob was dealt 6 cards", WrongCardCount("Bob", 6)),
     "has_cards": ("Bob has 4 cards", WrongCardCount("Bob", 4, dealt=False)),
     "duplicate_card": ("duplicate card found: 7c", DuplicateCard(Card.parse("7c"))),
+    "duplicate_cards": ("there are two 7♣ in the deck", DuplicateCard(Card.parse("7c"))),
+    "check_to": ("Ann checks to Bob", Check("Ann")),
+    "bet_into": ("Bob bets 4 into Cy", Bet("Bob", D(4))),
+    "call_the_bet": ("Ann sees the raise", Call("Ann")),
+    "dealer_exposed_players": (
+        "Ann's ace of clubs was exposed by the dealer",
+        (CardExposed("dealer", Card.parse("Ac"), owner="Ann", by_dealer=True),),
+    ),
+    "players_exposed_by": (
+        "Cy's 7h was flashed by Bob",
+        (CardExposed("Bob", Card.parse("7h"), owner="Cy"),),
+    ),
     "wrong_dealer": ("wrong dealer: Bob", WrongDealer("Bob")),
     "misdeal": ("misdeal", MisdealCalled()),
     "redeal": ("redeal", NewDeal("redeal")),

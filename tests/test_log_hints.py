@@ -53,6 +53,8 @@ def test_a_line_that_does_not_read_is_told_the_whole_line(wrong: str, suggested:
     found = _LINE.match(hint)
     whole = found.group(1) if found and " " in found.group(1) else "-"
     assert whole == suggested, hint
+    for suggestion in _LINE.findall(hint):
+        assert _reads(suggestion), (wrong, hint)  # a word alone is never suggested unless it reads
     if suggested != "-":
         assert _reads(suggested)
 
@@ -82,5 +84,4 @@ def test_every_hint_for_a_slipped_corpus_line_reads(natural: str) -> None:
     if hint is None:
         return  # the slip made another word of the language (or none at all)
     for suggestion in _LINE.findall(hint):
-        if " " in suggestion:
-            assert _reads(suggestion), (slipped, hint)
+        assert _reads(suggestion), (slipped, hint)  # one word too: it must make a line that reads

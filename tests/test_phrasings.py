@@ -228,7 +228,6 @@ ALLOWED = set(table_words()) | set(SLIPS.values()) | {"deal", "draw"}
 @pytest.mark.parametrize(
     ("word", "suggestion", "line"),
     [
-        ("flahses", "flashes", "flashes"),  # `Bob flashes 2` does not read: the word alone
         ("stya", "stay", "Bob calls 2"),
         ("takse", "take", "Bob draws 2"),
         ("seees", "sees", "Bob calls 2"),
@@ -244,6 +243,16 @@ def test_a_near_miss_is_told_the_whole_line_and_what_the_word_means(
     assert hint.startswith(f"did you mean `{line}`?"), hint
     verb = next(verb for verb in VERBS.values() if suggestion in verb.synonyms)
     assert f"`{suggestion}` means `{verb.canonical}`" in hint
+
+
+def test_a_near_miss_that_no_word_makes_read_is_told_no_word() -> None:
+    # `Bob flashes 2` does not read either: the word alone (`flashes`) would not make the line
+    # read, so it is not suggested; the message says what was expected.
+    with pytest.raises(LogSyntaxError) as caught:
+        parse_log(HEADER + "Bob flahses 2")
+    problem = caught.value.problems[0]
+    assert "did you mean" not in problem.hint
+    assert "expected an action" in problem.message
 
 
 def test_the_words_players_were_refused_now_read() -> None:

@@ -74,9 +74,15 @@ def test_a_card_handed_back_after_the_count_was_found_puts_it_right() -> None:
     assert result.lines[3].reason == "Bob's count is put right (found on line 9)"
 
 
-def test_a_reshuffle_on_the_draw_is_noted_and_elsewhere_is_not_ruled() -> None:
+def test_a_reshuffle_while_the_stub_serves_is_told_the_books_are_silent_and_elsewhere_is_not_ruled() -> None:
+    # Three players leave 37 cards in the stub: no book reshuffles before the pack is exhausted
+    # (deck-exhausted), and none rules a reshuffle made early; the line is void and says so.
     on_draw = _rule("Ann bets 2\nBob calls\nCy folds\ndraw\nthe discards are shuffled\nAnn draws 1\n")
-    assert on_draw.lines[6].reason == "the discards are shuffled to serve the rest of the draw"
+    early = on_draw.lines[6]
+    assert early.status is LineStatus.VOID
+    assert early.reason.startswith("The stub still held 37 cards")
+    assert "silent on a reshuffle made before" in early.reason
+    assert not on_draw.rulings
     before = _rule("reshuffle\nAnn bets 2\n")
     assert before.lines[2].status is LineStatus.VOID
     assert "belongs to the draw" in before.lines[2].reason
@@ -99,3 +105,21 @@ def test_make_it_said_at_the_betting_is_not_read_as_the_draw() -> None:
     result = _rule('Ann bets 2\nBob says "make it four"\n')
     assert result.lines[-1].status is LineStatus.VOID
     assert "no draw is being served here" in result.lines[-1].reason
+
+
+def test_a_reshuffle_written_when_the_pack_ran_out_is_the_books_course() -> None:
+    # scenarios/draw-reshuffle-written-when-the-pack-runs-out: with the bottom card dealt (Scarne)
+    # the reshuffle line itself is ruled by deck-exhausted/1; where it is never dealt (Bicycle) the
+    # pack ran out on Fay's draw, ruled there, and the reshuffle line is noted.
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "scenarios" / "draw-reshuffle-written-when-the-pack-runs-out.log"
+    text = path.read_text(encoding="utf-8")
+    scarne = rule_log(parse_log(text), text, load_rulebook("scarne"))
+    (ruling,) = scarne.rulings
+    assert (ruling.line, ruling.rule) == (30, "scarne:deck-exhausted/1")
+    bicycle = rule_log(parse_log(text), text, load_rulebook("bicycle"))
+    assert [r.line for r in bicycle.rulings] == [29]
+    noted = next(line for line in bicycle.lines if line.line == 30)
+    assert noted.status is LineStatus.APPLIED
+    assert "reshuffled when the pack ran out, as ruled above" in noted.reason

@@ -62,10 +62,11 @@ def card_given(r: Replay, event: ev.CardGiven) -> None:
 
 
 def reshuffle(r: Replay, event: ev.Reshuffle) -> None:
-    """``the discards are shuffled``: on the draw, to go on serving it when the stub runs out; at any
-    other time it is a shuffle the referee has no rule for, and the line says so."""
+    """``the discards are shuffled``: on the draw, checked against the rulebook's deck-exhausted row
+    (``drawing.reshuffle_written``); at any other time it is a shuffle the referee has no rule for,
+    and the line says so."""
     if r.state.phase is Phase.DRAW:
-        r.note(event, "the discards are shuffled to serve the rest of the draw")
+        r.detect(drawing.reshuffle_written(r, event))  # the rulebook's deck-exhausted row decides
         return
     r.unruled(event, "a reshuffle of the discards belongs to the draw; here the referee has no rule for it")
 

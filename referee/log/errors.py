@@ -96,7 +96,9 @@ _NEEDS: Final[dict[str, str]] = {
 }
 """What must follow a word that is not a verb, for a line that stops after it."""
 _ENDS: Final = frozenset({"$END", "<END-OF-FILE>", "_STOP"})
-_TRAILING: Final = frozenset({"AGAIN", "ON", "AT", "BEFORE", "AFTER", "DURING", "WHILE"})
+_TRAILING: Final = frozenset(
+    {"AGAIN", "ON", "AT", "BEFORE", "AFTER", "DURING", "WHILE", "TO", "INTO", "BEHIND"}
+)
 """The words that may end any event (`on the draw`, `again`): they do not make a line incomplete."""
 _WORD_AT: Final = re.compile(r"[^\s,]+|,")
 _AMOUNT_LIKE: Final = re.compile(r"-?[$£€]?\d[\d,.]*[c¢€£]?(?![^\s#])")
@@ -119,7 +121,7 @@ def syntax_problem(
         column, found, expected = start, "", accepted
     word = _word_at(text, column) if found != "$END" else ""
     code = _code(text).rstrip()
-    if found == "$END" and "POSSESSIVE" in expected and code.split():
+    if found == "$END" and "POSSESSIVE" in expected and len(code.split()) > 1:
         # `dealer exposes Ax`: a bad card read as the name of the card's owner.
         last = code.split()[-1]
         try:
@@ -135,8 +137,38 @@ def syntax_problem(
         suggestion, changed = whole
         gloss = _gloss(changed)
         hint = f"did you mean `{suggestion}`?" + (f" ({gloss})" if gloss else "")
+    else:
+        hint = _whole_or_nothing(hint, text, column if found != "$END" else 0, seats)
     end = column + max(1, min(len(word), _LONGEST_WORD))
     return Problem(message, source, line, column, text, hint, end)
+
+
+_ONE_WORD: Final = re.compile(r"did you mean `([^`]*)`\?(?: \([^)]*\))?")
+
+
+def _whole_or_nothing(hint: str, text: str, column: int, seats: Collection[str]) -> str:
+    """A hint naming one word (did you mean `posted`?) only as the whole line it makes, or not at all.
+
+    The word is put in place of the one at ``column``; when the line then reads, the hint names
+    that line in full and canonical words; else the suggestion is dropped (the message has said
+    what was expected), so no hint ever names a word that does not make the line read.
+    """
+    found = _ONE_WORD.search(hint)
+    if found is None:
+        return hint
+    word = found.group(1)
+    if _reads(word, seats) is not None:
+        return hint  # the suggestion is itself a whole line (`misdeal`)
+    code = _code(text).rstrip()
+    start = _word_start(code, column) - 1 if column else 0
+    match = _WORD_AT.match(code, start) if column else None  # at the end of the line: no word to put in
+    if match is not None:
+        printed = _reads(code[:start] + word + code[match.end() :], seats)
+        if printed is not None:
+            gloss = _gloss(word)
+            whole = f"did you mean `{printed}`?" + (f" ({gloss})" if gloss else "")
+            return hint[: found.start()] + whole + hint[found.end() :]
+    return (hint[: found.start()] + hint[found.end() :]).strip()
 
 
 _MOST_TRIED: Final = 40
@@ -305,7 +337,7 @@ def _explain(
     if "CHECKS" in expected:
         return _explain_action(before, word, found, seats)
     if found == "$END" and (needs := _needs(before)):
-        return needs, ""
+        return needs, _example_line(before, needs, seats)
     if "STRING" in expected and "NAME" not in expected:
         return "the words said go in double quotes", 'like `Ann says "bet 5"`'
     if "TITLE" in expected:
@@ -382,6 +414,19 @@ def _needs(before: list[str]) -> str:
                 said = " ".join(before[start:])
                 return f"`{said}` needs {needs.format(word=' '.join(before[start : start + size]))}"
     return ""
+
+
+_LIKE: Final = re.compile(r"like `([^`]*)`")
+
+
+def _example_line(before: list[str], needs: str, seats: Collection[str]) -> str:
+    """For a line a verb leaves unfinished after other words (`Ann splits her openers`), the whole
+    line the table's example makes for this player, when it reads; else nothing (the message said)."""
+    example = _LIKE.search(needs)
+    if example is None or len(before) < 2 or not needs.startswith(f"`{before[1]} "):
+        return ""
+    printed = _reads(f"{before[0]} {example.group(1)}", seats)
+    return f"write it in full, like `{printed}`" if printed is not None else ""
 
 
 def _verb_needs(words: list[str]) -> str:

@@ -531,7 +531,9 @@ def _stacks(value: str) -> tuple[tuple[str, Decimal], ...] | None:
         pieces = part.split()
         if len(pieces) != 2 or not NAME.fullmatch(pieces[0]):
             return None
-        amount = _amount(pieces[1])
+        # Right after a name the grammar's lexer takes `10c` for a card (`dealer deals Bob 10c`),
+        # so such a stack is the grammar's to refuse.
+        amount = _amount(pieces[1]) if pieces[1] not in CARD_WORDS_READ else None
         if amount is None:
             return None
         stacks.append((pieces[0], amount))
@@ -581,7 +583,7 @@ def _quoted_stacks(value: str) -> tuple[tuple[str, Decimal], ...] | None:
     for part in parts:
         head, _, amount_text = part.strip(" \t\f").rpartition(" ")
         name = _quoted_or_name(head) if head else None
-        amount = _amount(amount_text) if name is not None else None
+        amount = _amount(amount_text) if name is not None and amount_text not in CARD_WORDS_READ else None
         if name is None or amount is None:
             return None
         stacks.append((name, amount))

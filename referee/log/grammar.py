@@ -328,7 +328,15 @@ class ToEvents(Transformer[Token, object]):
     def check(self, player: str) -> Event:
         return Check(player)
 
+    def check_to(self, player: str, _to: str) -> Event:
+        """``Ann checks to Bob``: whom to is the log's order; the check is the event."""
+        return Check(player)
+
     def bet(self, player: str, amount: Decimal) -> Event:
+        return Bet(player, amount)
+
+    def bet_into(self, player: str, amount: Decimal, _into: str) -> Event:
+        """``Bob bets 4 into Cy``: the bet; whom it faces is the log's order."""
         return Bet(player, amount)
 
     def open(self, player: str, amount: Decimal) -> Event:
@@ -354,6 +362,10 @@ class ToEvents(Transformer[Token, object]):
 
     def call(self, player: str, amount: Decimal | None) -> Event:
         return Call(player, amount)
+
+    def call_the_bet(self, player: str) -> Event:
+        """``Ann sees the raise``: a call of the bet standing, whatever it is."""
+        return Call(player)
 
     def raise_by(self, player: str, amount: Decimal) -> Event:
         return Raise(player, amount)
@@ -491,6 +503,16 @@ class ToEvents(Transformer[Token, object]):
         """``Bob flashed 7h while dealing to Cy``: Bob exposed Cy's card (``Bob exposes Cy's 7h``)."""
         return tuple(CardExposed(player, card, owner=owner) for card in cards)
 
+    def dealer_exposed_players(self, owner: str, _possessive: Token, cards: tuple[Card, ...]) -> _Events:
+        """``Ann's Ac was exposed by the dealer``: ``dealer exposes Ann's Ac`` in the passive."""
+        return tuple(CardExposed("dealer", card, owner=owner, by_dealer=True) for card in cards)
+
+    def players_exposed_by(
+        self, owner: str, _possessive: Token, cards: tuple[Card, ...], player: str
+    ) -> _Events:
+        """``Cy's 7h was flashed by Bob``: ``Bob exposes Cy's 7h`` in the passive."""
+        return tuple(CardExposed(player, card, owner=owner) for card in cards)
+
     def player_exposes_players(
         self, player: str, owner: str, _possessive: Token, cards: tuple[Card, ...]
     ) -> _Events:
@@ -515,6 +537,10 @@ class ToEvents(Transformer[Token, object]):
         return WrongCardCount(player, count, dealt=False)
 
     def duplicate_card(self, card: Card) -> Event:
+        return DuplicateCard(card)
+
+    def duplicate_cards(self, _count: int, card: Card) -> Event:
+        """``there are two 7♣ in the deck``: a card found more than once, an imperfect pack."""
         return DuplicateCard(card)
 
     def wrong_dealer(self, player: str) -> Event:

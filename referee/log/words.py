@@ -60,6 +60,8 @@ _CARDS: Final = "the cards, like `{word} As Kd`"
 _KNOCK: Final = "a knock on the table before anyone bets"
 _RAP: Final = "a rap on the table before anyone bets"
 _SCARNE_CALL: Final = "Scarne's word for calling"
+_PUT_IN: Final = "chips put in; the replay makes them the bet, call or raise they amount to there"
+_TOSS: Final = "cards thrown away on the draw"
 
 VERBS: Final[dict[str, Verb]] = {
     # --- the deal -------------------------------------------------------------------------------
@@ -107,7 +109,12 @@ VERBS: Final[dict[str, Verb]] = {
     "bet": Verb(
         "bets",
         ("bet", "bets out", "bet out"),
-        {"leads": "the first bet of a round", "led": "the first bet of a round"},
+        {
+            "leads": "the first bet of a round",
+            "led": "the first bet of a round",
+            "puts in": _PUT_IN,
+            "put in": _PUT_IN,
+        },
         needs=_AMOUNT,
     ),
     "open": Verb(
@@ -201,7 +208,18 @@ VERBS: Final[dict[str, Verb]] = {
     ),
     # --- the draw -------------------------------------------------------------------------------
     "discard": Verb(
-        "discards", ("discard", "discarded"), {"throws away": "", "threw away": ""}, needs=_CARDS
+        "discards",
+        ("discard", "discarded"),
+        {
+            "throws away": "",
+            "threw away": "",
+            "tosses": _TOSS,
+            "tossed": _TOSS,
+            "toss": _TOSS,
+            "tosses away": _TOSS,
+            "tossed away": _TOSS,
+        },
+        needs=_CARDS,
     ),
     "draw": Verb(
         "draws",
@@ -265,7 +283,7 @@ VERBS: Final[dict[str, Verb]] = {
         "splits",
         ("split", "splitting"),
         {"breaks": "", "broke": ""},
-        needs="`openers`, like `{word} openers, keeps J♠ J♦ aside`",
+        needs="the openers kept aside, like `{word} openers, keeps J♠ J♦ aside`",
     ),
     "keep": Verb("keeps", ("keep", "kept", "keeping"), {"puts": "", "put": "", "putting": ""}, needs=_CARDS),
     "declare": Verb(
@@ -350,6 +368,10 @@ VERBS: Final[dict[str, Verb]] = {
             "raked in the pot": "",
             "scoops the pot": "",
             "scooped the pot": "",
+            "rakes the pot": "",
+            "raked the pot": "",
+            "takes it down": "",
+            "took it down": "",
         },
     ),
     "return": Verb(
@@ -379,9 +401,21 @@ VERBS: Final[dict[str, Verb]] = {
     "deal": Verb("deal", ("the deal",)),
     "draw_phase": Verb("draw", ("the draw",)),
     "showdown": Verb("showdown", ("the showdown",)),
-    "misdeal": Verb("misdeal", ("a misdeal", "misdeal called", "misdeal declared", "it's a misdeal")),
+    "misdeal": Verb(
+        "misdeal",
+        (
+            "a misdeal",
+            "misdeal called",
+            "misdeal declared",
+            "it's a misdeal",
+            "dealer misdealt",
+            "the dealer misdealt",
+            "dealer misdeals",
+            "the dealer misdeals",
+        ),
+    ),
     "redeal": Verb("redeal", ("re-deal",)),
-    "new_deal": Verb("new deal", ("a new deal",)),
+    "new_deal": Verb("new deal", ("a new deal", "new hand", "a new hand", "next hand", "the next hand")),
     "pot_collected": Verb(
         "the pot is collected",
         (
@@ -631,6 +665,7 @@ _OTHER_KEYWORDS: Final = """
     jackpot again on at before after during while dealing first second last opening round betting
     showdown throws threw throw extra gives gave give hands handed deals dealt another missing more
     reshuffles reshuffled shuffles shuffled with
+    behind into there are is was were away by
 """
 
 

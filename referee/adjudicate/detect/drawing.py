@@ -290,6 +290,46 @@ def _pack_check(r: Walk, event: ev.Event, name: str, count: int, what: str) -> I
     )
 
 
+def reshuffle_written(r: Walk, event: ev.Reshuffle) -> Iterator[Finding]:
+    """``reshuffle`` on the draw, checked against the rulebook's deck-exhausted row.
+
+    Every book reshuffles the discards only when the stub cannot serve the draw (000 item 1: "should
+    the pack become exhausted"; 004 The Draw, paragraph 3: "if the pack exclusive of this card does
+    not suffice"), keeping out the discards it excludes. Written when the stub has run out with a
+    player still to draw, it is that course: ruled by the book's row, whose remedy rebuilds the
+    stub from the discards it lets in (a kept-out card dealt later is then an imperfect pack).
+    Written while the stub still holds cards, no book has a rule for it: the line says so and the
+    referee goes on serving from the stub.
+    """
+    state = r.state
+    left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    if left > 0:
+        if any(seat.reshuffled for seat in state.seats.values()):
+            r.note(event, "the discards were reshuffled when the pack ran out, as ruled above")
+            return
+        cards = "card" if left == 1 else "cards"
+        r.unruled(
+            event,
+            f"the stub still held {left} {cards}: the books reshuffle the discards only when the pack "
+            "is exhausted on the draw (deck-exhausted) and are silent on a reshuffle made before; "
+            "the draw is served from the stub",
+        )
+        return
+    waiting = state.next_to_draw()
+    if waiting is None:
+        r.unruled(event, "the pack is used up but nobody is left to draw: there is nothing to reshuffle for")
+        return
+    yield (
+        Finding(
+            Kind.DECK_EXHAUSTED,
+            event,
+            facts(state, {}),
+            Subject(player=waiting),
+            lambda v: f"the pack had run out with {waiting} still to draw; {v.summary or v.remedy}",
+        )
+    )
+
+
 def _replace_after_draw(r: Walk, event: ev.Event) -> Iterator[Finding]:
     """Once everyone has been served, dead cards of this draw are replaced (``replace: after-draw``)."""
     state = r.state
