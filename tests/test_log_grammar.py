@@ -172,6 +172,7 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "one_unseen": ("dealer gives Bob another card", CardGiven("Bob", (UNKNOWN,))),
     "unseen_count": ("dealer gave Bob 2 more cards", CardGiven("Bob", (UNKNOWN, UNKNOWN))),
     "reshuffle": ("the dealer reshuffles the discards", Reshuffle()),
+    "reshuffle_by": ("Dee shuffles the discards", Reshuffle()),
     "player_exposes_dealing": (
         "Bob flashed 7h while dealing to Cy",
         (CardExposed("Bob", Card.parse("7h"), owner="Cy"),),

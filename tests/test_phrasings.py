@@ -153,6 +153,7 @@ WHERE: dict[str, tuple[str, type[Event]]] = {
     "open": ("Cy {} 2", Open),
     "call": ("Dee {}", Call),
     "raise": ("Dee {} 4", Raise),
+    "make_it": ("Dee {} 8", Raise),
     "fold": ("Ann {}", Fold),
     "all_in": ("Bob {}", AllIn),
     "complete": ("Bob {}", BetCompletion),

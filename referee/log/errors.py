@@ -34,6 +34,7 @@ from referee.log.words import (
 # What each terminal looks like, as an example a player can copy.
 _SHOWN: Final[dict[str, str]] = {
     "NAME": "a player's name",
+    "OUT_OF_TURN": "`out of turn`",
     "STRING": 'a name in quotes like "Aunt May"',
     "CARD_CODE": "a card like `As`, `10♥`, `Jk` or `??`",
     "AMOUNT": "an amount like `2`, `0.25` or `$5`",
@@ -97,7 +98,21 @@ _NEEDS: Final[dict[str, str]] = {
 """What must follow a word that is not a verb, for a line that stops after it."""
 _ENDS: Final = frozenset({"$END", "<END-OF-FILE>", "_STOP"})
 _TRAILING: Final = frozenset(
-    {"AGAIN", "ON", "AT", "BEFORE", "AFTER", "DURING", "WHILE", "TO", "INTO", "BEHIND"}
+    {
+        "AGAIN",
+        "ON",
+        "AT",
+        "BEFORE",
+        "AFTER",
+        "DURING",
+        "WHILE",
+        "TO",
+        "INTO",
+        "BEHIND",
+        "IT",
+        "MORE",
+        "_OUT_OF_TURN",
+    }
 )
 """The words that may end any event (`on the draw`, `again`): they do not make a line incomplete."""
 _WORD_AT: Final = re.compile(r"[^\s,]+|,")

@@ -601,6 +601,10 @@ class ToEvents(Transformer[Token, object]):
     def reshuffle(self) -> Event:
         return Reshuffle()
 
+    def reshuffle_by(self, player: str) -> Event:
+        # `Dee shuffles the discards`: who shuffles is the dealer's job and changes nothing ruled
+        return Reshuffle()
+
     def note(self, text: Token) -> Event:
         return Note(words(text))
 

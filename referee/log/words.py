@@ -62,6 +62,8 @@ _RAP: Final = "a rap on the table before anyone bets"
 _SCARNE_CALL: Final = "Scarne's word for calling"
 _PUT_IN: Final = "chips put in; the replay makes them the bet, call or raise they amount to there"
 _TOSS: Final = "cards thrown away on the draw"
+_OUT: Final = "out of the pot: a fold"
+_WON: Final = "the pot taken; who wins it is the referee's to say, and a pot taken by another is reported"
 
 VERBS: Final[dict[str, Verb]] = {
     # --- the deal -------------------------------------------------------------------------------
@@ -93,7 +95,7 @@ VERBS: Final[dict[str, Verb]] = {
     # --- betting --------------------------------------------------------------------------------
     "check": Verb(
         "checks",
-        ("check", "checked"),
+        ("check", "checked", "just checks", "just checked"),
         {
             "passes": "",
             "pass": "",
@@ -125,7 +127,7 @@ VERBS: Final[dict[str, Verb]] = {
     ),
     "call": Verb(
         "calls",
-        ("call", "called"),
+        ("call", "called", "just calls", "just called", "only calls", "only called"),
         {
             "sees": "",
             "see": "",
@@ -151,6 +153,11 @@ VERBS: Final[dict[str, Verb]] = {
         {"bumps": "", "bump": "", "bumped": "", "ups": "", "upped": ""},
         needs="an amount: `{word} 4` (call and 4 more) or `{word} to 8` (8 in all)",
     ),
+    "make_it": Verb(
+        "makes it",
+        ("made it", "make it"),
+        needs="the bet it makes in all, like `{word} 8` (a raise to 8)",
+    ),
     "fold": Verb(
         "folds",
         ("fold", "folded"),
@@ -164,6 +171,10 @@ VERBS: Final[dict[str, Verb]] = {
             "threw in": "",
             "gives up": "",
             "gave up": "",
+            "goes out": _OUT,
+            "went out": _OUT,
+            "is out": _OUT,
+            "was out": _OUT,
         },
     ),
     "all_in": Verb(
@@ -275,7 +286,14 @@ VERBS: Final[dict[str, Verb]] = {
     "show": Verb(
         "shows",
         ("show", "showed", "shown"),
-        {"turns over": "", "turned over": "", "tables": "", "tabled": ""},
+        {
+            "turns over": "",
+            "turned over": "",
+            "tables": "",
+            "tabled": "",
+            "shows down": "",
+            "showed down": "",
+        },
         needs=_CARDS,
     ),
     "muck": Verb("mucks", ("muck", "mucked"), {"throws away his hand": "", "threw away his hand": ""}),
@@ -372,6 +390,12 @@ VERBS: Final[dict[str, Verb]] = {
             "raked the pot": "",
             "takes it down": "",
             "took it down": "",
+            "drags the pot": "",
+            "dragged the pot": "",
+            "drags in the pot": "",
+            "dragged in the pot": "",
+            "wins the pot": _WON,
+            "won the pot": _WON,
         },
     ),
     "return": Verb(
