@@ -164,6 +164,7 @@ def _play_config(settings: GameSettings, game: str) -> PlayConfig:
         after_draw_min_doubles=betting.after_draw_min_doubles,
         min_raise=betting.min_raise,
         doubling_raises=betting.doubling_raises,
+        opening_raise=betting.opening_raise,
         blind_opening=betting.blind_opening,
         max_draw=settings.draw.max_cards,
         max_draw_with_ace=settings.draw.max_with_ace,

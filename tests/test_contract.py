@@ -338,6 +338,10 @@ SETTING_FLIPS: dict[str, tuple[Flip, ...]] = {
     "betting.doubling_raises": (
         Flip("scenarios/games/english-poker-raise-may-double-the-bet.log", "scarne", True, False),
     ),
+    "betting.opening_raise": (
+        Flip("scenarios/bet-open-with-a-raise.log", "scarne", False, True),
+        Flip("scenarios/bet-open-with-a-raise-counts-toward-the-cap.log", "casino", True, False),
+    ),
     "betting.min_raise": (
         Flip(
             "scenarios/bet-short-spread-limit-raise-smaller-than-bet.log",

@@ -394,8 +394,28 @@ def test_a_fallback_that_cannot_be_followed_is_refused_wherever_the_book_is_read
         result = runner.invoke(app, args)
         assert result.exit_code == 1, (args, result.output)
         assert message in result.output and "Traceback" not in result.output, (args, result.output)
-    with pytest.raises(RulebookError):
+        # Like every other rulebook error: file:line:column of the row's fallback, and the line.
+        assert f"{house}:8:17: " in result.output, (args, result.output)
+        assert f'fallback: "{fallback}"' in result.output, (args, result.output)
+    with pytest.raises(RulebookError) as raised:
         load_text(house.read_text(encoding="utf-8"), str(house))
+    [problem] = raised.value.problems
+    assert (problem.file, problem.line, problem.column) == (str(house), 8, 17)
+    assert problem.source_line.strip() == f'fallback: "{fallback}"'
+
+
+def test_a_fallback_refusal_points_at_the_row_in_the_parent_file_it_was_written_in(tmp_path: Path) -> None:
+    """A row inherited from a house parent is refused at the parent's line, not the child's."""
+    (tmp_path / "parent.yaml").write_text(
+        _DANGLING.replace("FALLBACK", "scarne:foul-hand/99").replace("id: dangling", "id: parent"),
+        encoding="utf-8",
+    )
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child\nextends: parent.yaml\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["rulebook", "check", str(child)])
+    assert result.exit_code == 1, result.output
+    assert f"{tmp_path / 'parent.yaml'}:8:17: " in result.output, result.output
+    assert "scarne has no row 99 in foul-hand" in result.output
 
 
 def test_a_cite_with_a_range_past_any_section_is_a_check_error_not_a_crash(tmp_path: Path) -> None:

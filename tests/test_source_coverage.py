@@ -35,7 +35,6 @@ SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
 _GAP = "the item's `gap:` in referee/rulebook/sources/ says why, and `referee rulebook coverage` shows it"
 KNOWN_GAPS: dict[tuple[str, str, str], str] = {
     # Reached before only by whole-section cites (issue 24): now that a cite names its item, these show.
-    ("scarne", "Betting", "sentence 1"): _GAP,
     ("bicycle", "Laws of Draw Poker, The Draw", "paragraph 2, sentence 1"): _GAP,
 }
 

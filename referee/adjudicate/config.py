@@ -53,6 +53,9 @@ class PlayConfig:
     """Seven Card Draw: a bet after the draw is at least twice the first round's last bet."""
     doubling_raises: bool = False
     """English or Australian poker (004): a raise may double the bet before it."""
+    opening_raise: bool = False
+    """Card rooms (002): under a fixed limit the pot may be opened for the minimum or with a raise
+    (twice the bet), and that raise counts toward ``raise_cap``."""
     blind_opening: bool = False
     """Blind opening (004): the first hand's blind is the opening bet."""
     min_raise: MinRaise = MinRaise.PREVIOUS_BET

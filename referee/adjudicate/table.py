@@ -438,6 +438,10 @@ class HandState:
                 # (000 Optional Betting Limits, Variation in betting limit); betting's detector rules
                 # an amount between the two as over the middle one.
                 return size, limit.top
+            if self.opening_with_raise_allowed and size is not None:
+                # "Players in turn may check, open for the minimum, or open with a raise" (002 Rules of
+                # Draw Poker Games): the opening bet is one bet or two.
+                return size, 2 * size
             if self.config.doubling_raises and state.current_bet > ZERO and size is not None:
                 return size, max(size, state.current_bet)  # a raise may double the bet before it
             return size, size
@@ -457,6 +461,16 @@ class HandState:
             pot_after_call = state.pot() + state.to_call(name)
             return (max(state.last_raise, doubled) or None), pot_after_call
         return (max(state.last_raise, doubled) or None), None
+
+    @property
+    def opening_with_raise_allowed(self) -> bool:
+        """The next bet opens the pot before the draw, and the rulebook lets it open with a raise."""
+        return (
+            self.config.opening_raise
+            and self.round_index == 0
+            and not self.opened
+            and self.current_bet == ZERO
+        )
 
     def can_check(self, name: str) -> bool:
         return self.seats[name].put_in_round >= self.current_bet
@@ -570,12 +584,15 @@ class HandState:
         if seat.put_in_round > self.current_bet:
             raise_size = seat.put_in_round - self.current_bet
             full = raise_size >= self.last_raise or not seat.all_in
+            # An opening with a raise is a bet and a raise: the raise counts toward the cap ("a bet
+            # and four raises", 002 Rules for Draw High, item 1).
+            opening_raise = self.opening_with_raise_allowed and self._over_one_bet(raise_size)
             self.current_bet = seat.put_in_round
             self.last_aggressor = name
             if full:
                 if raise_size > self.last_raise:
                     self.last_raise = raise_size
-                self.bets_this_round += 1
+                self.bets_this_round += 2 if opening_raise else 1
                 for other in self.seats.values():
                     if other is not seat:
                         other.acted = False
@@ -592,6 +609,13 @@ class HandState:
         seat.acted = True
         self._acted(name)
         return paid
+
+    def _over_one_bet(self, amount: Decimal) -> bool:
+        """Under a fixed limit, more than this round's one bet."""
+        if self.config.limit.kind is not _FIXED:
+            return False
+        size = self.config.bet_size(self.round_index)
+        return size is not None and amount > size
 
     def _passers_drop(self, bettor: str) -> None:
         """Pass and out: the first bet of the round puts out everyone who passed before it."""

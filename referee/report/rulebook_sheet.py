@@ -308,6 +308,10 @@ _YES_NO_SENTENCES: Final[dict[str, tuple[str, str]]] = {
         "Nobody has to open blind.",
     ),
     "betting.doubling_raises": ("A raise may double the bet before it.", "A raise may not double the bet."),
+    "betting.opening_raise": (
+        "The pot may be opened for the minimum or with a raise; the opening raise counts toward the cap.",
+        "The opening bet is the minimum.",
+    ),
     "betting.after_draw_min_doubles": (
         "After the draw a bet is at least twice the last bet of the first round.",
         "",

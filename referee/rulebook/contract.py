@@ -137,6 +137,11 @@ SETTINGS: Final[Mapping[str, Clause]] = MappingProxyType(
         "betting.doubling_raises": Clause(
             _PLAYS + "doubling_raises → adjudicate.table.HandState.bet_bounds."
         ),
+        "betting.opening_raise": Clause(
+            _PLAYS + "opening_raise → adjudicate.table.HandState.bet_bounds (fixed limits: the opening bet "
+            "may be one bet or two), adjudicate.table.HandState.bet_to (the opening raise counts toward "
+            "the raise cap)."
+        ),
         "betting.min_raise": Clause(
             _PLAYS + "min_raise → adjudicate.table.HandState.bet_bounds (spread limits)."
         ),

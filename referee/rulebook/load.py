@@ -146,7 +146,8 @@ def load_rulebook(name_or_path: str, *, for_play: bool = False) -> Rulebook:
         # The reading says what is wrong with a folder, a pipe, a device or a broken link.
         if not path.is_dir():
             _refuse_foreign(path)
-        return _referring(build(read_file(path, ()), for_play=for_play))
+        doc = read_file(path, ())
+        return _referring(build(doc, for_play=for_play), doc)
     from referee.rulebook.problems import did_you_mean, join_hint
 
     if path.suffix in _SUFFIXES or os.sep in name_or_path or "/" in name_or_path:
@@ -259,25 +260,33 @@ def check_file(path: Path) -> str:
         identity, referrer = f"file:{os.path.realpath(path)}", _Referrer.rulebook(path.parent)
     doc = _resolve(_parse(source.text, source.name, checked=True), source.name, identity, (), referrer)
     book = build(doc, for_play=True)
-    if problems := reference_problems(book):
+    if problems := reference_problems(book, doc):
         raise RulebookError(problems)
     rows = sum(len(rows) for rows in book.tables().values())
     return f"{book.id}, {len(book.tables())} irregularities, {rows} rows"
 
 
-def reference_problems(book: Rulebook) -> list[Problem]:
+def reference_problems(book: Rulebook, doc: Doc | None = None) -> list[Problem]:
     """Fallbacks that name another rulebook's row (``scarne:misdeal/2``) must name one that exists.
 
     Kept out of loading (bundled rulebooks refer to each other); ``referee rulebook check`` and the
     tests run it. It lives here, beside the loading it asks of other rulebooks, so that the checks
-    (:mod:`referee.rulebook.checks`, which loading runs) never import loading.
+    (:mod:`referee.rulebook.checks`, which loading runs) never import loading. Given the rulebook's
+    merged document, each problem points at the row's ``fallback:`` (file, line and column, with the
+    line as written), as every other rulebook error does.
     """
     from referee.rulebook.checks import RULE_REF
     from referee.rulebook.model import RowSource
+    from referee.rulebook.problems import with_source
+
+    def problem(kind: Kind, index: int, message: str, hint: str = "") -> Problem:
+        if doc is None:
+            return Problem(message, book.file, hint=hint)
+        return doc.problem(("irregularities", kind.value, index, "fallback"), message, hint, key=False)
 
     problems = []
     for kind, rows in book.tables().items():
-        for row in rows:
+        for index, row in enumerate(rows):
             match = RULE_REF.match(row.fallback or "")
             if row.source is not RowSource.SILENT or match is None:
                 continue
@@ -285,25 +294,26 @@ def reference_problems(book: Rulebook) -> list[Problem]:
             where = f"{book.rule_id(kind, row)}: fallback {match.group(0)}"
             if name == book.id:
                 problems.append(
-                    Problem(
+                    problem(
+                        kind,
+                        index,
                         f"{where} names a row of this same rulebook: a book is never silent and its own "
                         "source at once",
-                        book.file,
-                        hint="cite the source there (source: cited, cite: ...), or fall back on another "
+                        "cite the source there (source: cited, cite: ...), or fall back on another "
                         "book's row",
                     )
                 )
                 continue
             if name not in bundled_rulebooks() and name not in book.lineage:
-                problems.append(Problem(f"{where} names no bundled rulebook", book.file))
+                problems.append(problem(kind, index, f"{where} names no bundled rulebook"))
                 continue
             target = book if name in book.lineage else load_rulebook(name)
             if ref_kind not in set(Kind) or not target.covers(ref_kind):
-                problems.append(Problem(f"{where}: {name} has no {ref_kind} table", book.file))
+                problems.append(problem(kind, index, f"{where}: {name} has no {ref_kind} table"))
                 continue
             if ref_row not in {r.id for r in target.table(ref_kind)}:
-                problems.append(Problem(f"{where}: {name} has no row {ref_row} in {ref_kind}", book.file))
-    return problems
+                problems.append(problem(kind, index, f"{where}: {name} has no row {ref_row} in {ref_kind}"))
+    return problems if doc is None else with_source(problems, doc.lines)
 
 
 
@@ -313,15 +323,14 @@ def load_text(text: str, file: str = "<rulebook>", *, folder: Path | None = None
     Its ``extends:`` may name a bundled rulebook, or — only when ``folder`` is given — a ``.yaml``
     file in ``folder``; a text has no folder of its own to read from.
     """
-    return _referring(
-        build(_resolve(_parse(text, file), file, f"text:{file}", (), _Referrer.rulebook(folder, text=True)))
-    )
+    doc = _resolve(_parse(text, file), file, f"text:{file}", (), _Referrer.rulebook(folder, text=True))
+    return _referring(build(doc), doc)
 
 
-def _referring(book: Rulebook) -> Rulebook:
+def _referring(book: Rulebook, doc: Doc) -> Rulebook:
     """A house rulebook whose fallback names a bundled row that does not exist is refused where it
     is loaded, as ``rulebook check`` refuses it: its rulings could not say what they fall back on."""
-    if problems := reference_problems(book):
+    if problems := reference_problems(book, doc):
         raise RulebookError(problems)
     return book
 

@@ -132,6 +132,7 @@ class When(Strict):
         default=None, description=_doc(Fact.DRAW_PROBLEM)
     )
     next_player_served: bool | None = Field(default=None, description=_doc(Fact.NEXT_PLAYER_SERVED))
+    dealer_drawing: bool | None = Field(default=None, description=_doc(Fact.DEALER_DRAWING))
     player_discarded: bool | None = Field(default=None, description=_doc(Fact.PLAYER_DISCARDED))
     cards_dealt: bool | None = Field(default=None, description=_doc(Fact.CARDS_DEALT))
     others_acted_on_it: bool | None = Field(default=None, description=_doc(Fact.OTHERS_ACTED_ON_IT))

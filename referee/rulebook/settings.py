@@ -347,6 +347,12 @@ class Betting(Strict):
     doubling_raises: bool = Field(
         default=False, description="A raise may double the preceding bet (004, English or Australian Poker)."
     )
+    opening_raise: bool = Field(
+        default=False,
+        description="Under a fixed limit the opening bet may be the minimum or the minimum and one raise "
+        "(002 Rules of Draw Poker Games: \"open for the minimum, or open with a raise\"); the opening raise "
+        "counts toward the raise cap.",
+    )
     min_raise: MinRaise = Field(
         default=MinRaise.PREVIOUS_BET,
         description="Under a spread limit, the least a raise may add: the previous bet, or the "

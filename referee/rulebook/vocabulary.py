@@ -355,6 +355,7 @@ class Fact(StrEnum):
     OPENERS_PROVEN = "openers_proven"
     DRAW_PROBLEM = "draw_problem"
     NEXT_PLAYER_SERVED = "next_player_served"
+    DEALER_DRAWING = "dealer_drawing"
     PLAYER_DISCARDED = "player_discarded"
     CARDS_DEALT = "cards_dealt"
     OTHERS_ACTED_ON_IT = "others_acted_on_it"
@@ -542,6 +543,11 @@ _SPECS: Final = (
     ),
     _bool(Fact.PLAYER_DISCARDED, "yes when the player has already discarded in this draw."),
     _bool(
+        Fact.DEALER_DRAWING,
+        "yes when the player served is the dealer, laying cards off the deck for himself (000 The Draw: "
+        "he \"must take the exact number of cards laid off the deck for himself\").",
+    ),
+    _bool(
         Fact.CARDS_DEALT,
         "For a changed request: yes when the dealer had already dealt any card (the burn included) in "
         "answer to the first request.",
@@ -684,6 +690,7 @@ KIND_FACTS: Final[Mapping[Kind, tuple[Fact, ...]]] = MappingProxyType(
                 _F.PLAYER_LOOKED,
                 _F.NEXT_PLAYER_SERVED,
                 _F.PLAYER_DISCARDED,
+                _F.DEALER_DRAWING,
                 _F.CARDS_DEALT,
                 _F.OTHERS_ACTED_ON_IT,
                 _F.LATER_DRAW,

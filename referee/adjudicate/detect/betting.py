@@ -335,6 +335,34 @@ def in_turn_action(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
             lambda v: _between_explanation(v, name, added, middle, r.config.limit.top),
         )
         return
+    short_raise = _short_opening_raise(r, added, least, most)
+    if short_raise is not None and not all_in:
+        # "Open for the minimum, or open with a raise" (002): an opening between the two is a raise
+        # short of a full one, ruled as any short raise.
+        bet_size, full_open = short_raise
+        if not at_least_half(added - bet_size, bet_size):
+            # Less than half a raise is no raise (the card rooms' 50% standard): the opening stands
+            # at the one bet and what is over it goes back, as over the limit.
+            wager = Wager(action, total, event, most=state.current_bet + bet_size)
+            yield from _rule_action(
+                r,
+                Kind.OVER_LIMIT,
+                {Fact.ACTION: action.fact, Fact.BARRED_BY: BarredBy.LIMIT},
+                name,
+                wager,
+                lambda v: _over_explanation(v, name, added, bet_size),
+            )
+            return
+        wager = Wager(_RAISE, total, event, full=state.current_bet + full_open)
+        yield from _rule_action(
+            r,
+            Kind.SHORT_BET,
+            {Fact.ACTION: _RAISE.fact, Fact.AT_LEAST_HALF: at_least_half(added - bet_size, bet_size)},
+            name,
+            wager,
+            lambda v: _short_explanation(v, name, _RAISE, added, full_open),
+        )
+        return
     if least is not None and added < least and not all_in:
         full = least
         wager = Wager(action, total, event, full=state.current_bet + full)
@@ -348,6 +376,16 @@ def in_turn_action(r: Walk, event: ev.Event, name: str) -> Iterator[Finding]:
         )
         return
     r.bet(event, name, total)
+
+
+def _short_opening_raise(
+    r: Walk, added: Decimal, least: Decimal | None, most: Decimal | None
+) -> tuple[Decimal, Decimal] | None:
+    """Where a fixed-limit pot may be opened with a raise, an opening of more than one bet and less
+    than two: (the bet, the two bets a full opening raise makes); None otherwise."""
+    if not r.state.opening_with_raise_allowed or least is None or most is None or most != 2 * least:
+        return None
+    return (least, most) if least < added < most else None
 
 
 def _between_figures(r: Walk, added: Decimal) -> Decimal | None:

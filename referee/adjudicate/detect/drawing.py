@@ -376,6 +376,9 @@ def draw_facts(r: Walk, name: str, problem: DrawProblem) -> dict[Fact, FactValue
         Fact.PLAYER_LOOKED: state.draw_index > 0 and seat.looked_at == state.draw_index,
         Fact.NEXT_PLAYER_SERVED: bool(state.served_this_draw) and state.served_this_draw[-1] != name,
         Fact.PLAYER_DISCARDED: name in r.state.discarded_waiting or bool(seat.discarded),
+        # The dealer serving himself "must take the exact number of cards laid off the deck for
+        # himself" (000 The Draw, paragraph 3): nobody is there to put his count right.
+        Fact.DEALER_DRAWING: name == state.dealer,
         # Whether his cards were dealt matters only to a changed request, which says so itself.
         Fact.CARDS_DEALT: False,
         Fact.OTHERS_ACTED_ON_IT: False,
