@@ -36,6 +36,7 @@ KINDS: dict[str, Callable[[int], str]] = {
     "says": lambda n: f'{PLAYERS[n % 4]} says "bet 2"',
     "redeal": lambda n: "redeal",
     "stack change": lambda n: f"{PLAYERS[n % 4]} adds 20",
+    "new deal": lambda n: "antes\ndeal\nnew deal" if n % 3 == 0 else "",
     "raise and calls": lambda n: f"{PLAYERS[n % 4]} raises 2" if n % 4 == 0 else f"{PLAYERS[n % 4]} calls",
     "comment": lambda n: f"# remark {n}",
 }
@@ -94,13 +95,32 @@ def test_the_quick_panels_print_what_rich_prints_panel_by_panel(
     assert quick_out.getvalue() == plain_out.getvalue()
 
 
-@pytest.mark.parametrize("kind", ["redeal", "stack change"])
-@pytest.mark.parametrize("width", [20, 80])
-def test_sentences_printed_together_read_as_printed_one_by_one(kind: str, width: int) -> None:
+ODD_SENTENCES = [
+    "",
+    " ",
+    "a sentence " * 20,
+    "ends in a space ",
+    "  starts with two",
+    "x" * 19,
+    "x" * 20,
+    "x" * 21,
+    "tab\there",
+    "two\nlines",
+    "甲乙丙 wide",
+    "[bold]not markup[/bold]",
+    "café",
+    "bell \x07 and escape \x1b[31m",
+]
+
+
+@pytest.mark.parametrize("kind", ["redeal", "stack change", "new deal"])
+@pytest.mark.parametrize("width", [3, 20, 80])
+@pytest.mark.parametrize("color", [False, True])
+def test_sentences_printed_together_read_as_printed_one_by_one(kind: str, width: int, color: bool) -> None:
     result = rule(long_log(kind, 300))
-    sentences = [*money_lines(result), *void_lines(result), "", "a sentence " * 20]
+    sentences = [*money_lines(result), *void_lines(result), *ODD_SENTENCES]
     assert len(sentences) > 100
-    quick, plain, quick_out, plain_out = consoles(width, color=False)
+    quick, plain, quick_out, plain_out = consoles(width, color=color)
     from referee.report.terminal import _print_sentences
 
     _print_sentences(quick, sentences)
