@@ -13,6 +13,8 @@ from collections.abc import Callable
 from types import FrameType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
@@ -104,6 +106,11 @@ ODD_SENTENCES = [
     "x" * 19,
     "x" * 20,
     "x" * 21,
+    "x" * 45 + " and after",
+    "before " + "y" * 50,
+    "spaces   between    words     at      every       width " * 4,
+    "ends in spaces past the width" + " " * 90,
+    "Line 12 (Ann adds 20) is void: the log gives no stack for Ann (`stacks:` in the header): money",
     "tab\there",
     "two\nlines",
     "甲乙丙 wide",
@@ -114,7 +121,7 @@ ODD_SENTENCES = [
 
 
 @pytest.mark.parametrize("kind", ["redeal", "stack change", "new deal"])
-@pytest.mark.parametrize("width", [3, 20, 80])
+@pytest.mark.parametrize("width", [3, 7, 20, 80])
 @pytest.mark.parametrize("color", [False, True])
 def test_sentences_printed_together_read_as_printed_one_by_one(kind: str, width: int, color: bool) -> None:
     result = rule(long_log(kind, 300))
@@ -232,3 +239,17 @@ def test_a_line_costs_the_same_work_however_many_lines_came_before(kind: str) ->
     long = calls_to_rule_and_render(long_log(kind, 1600))
     growth = long / short
     assert growth < 4.4, f"{kind}: {short:,} calls for 400 lines, {long:,} for 1,600 ({growth:.2f}x)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    sentence=st.text(alphabet=st.sampled_from("ab cd  x.-`(AZ"), max_size=80),
+    width=st.integers(min_value=1, max_value=40),
+)
+def test_a_quick_sentence_is_laid_out_as_rich_lays_it_out(sentence: str, width: int) -> None:
+    from referee.report.terminal import _print_sentences
+
+    quick, plain, quick_out, plain_out = consoles(width, color=False)
+    _print_sentences(quick, [sentence])
+    plain.print(Text(sentence))
+    assert quick_out.getvalue() == plain_out.getvalue()

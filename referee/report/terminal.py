@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Final
 
+from rich._wrap import divide_line
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
@@ -294,9 +295,11 @@ def _print_sentences(console: Console, sentences: Sequence[str]) -> None:
 class _Sentences:
     """Some sentences, each as ``Text(sentence)`` renders alone, for one call to ``Console.print``.
 
-    Rich wraps a text word by word (tens of microseconds a sentence). A sentence of printable ASCII
-    with no trailing space that fits the width is one line of one cell a character, which rich
-    would print as it is, unstyled: that one is yielded as it is. Anything else is left to rich.
+    Rich wraps a text through several objects per line (tens of microseconds a sentence). A
+    sentence of printable ASCII (one cell a character, spaces its only blanks, no styles) is cut
+    where rich's own ``divide_line`` cuts it and each piece trimmed as ``Text.wrap`` trims it,
+    and written as the one unstyled run of text rich would write. Anything else is left to rich.
+    ``tests/test_long_logs.py`` holds the two equal, sentence by sentence.
     """
 
     def __init__(self, sentences: Sequence[str]) -> None:
@@ -305,14 +308,10 @@ class _Sentences:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         width = options.max_width
         line = Segment.line()
+        quick = 0 < width <= console.width
         for sentence in self.sentences:
-            if (
-                len(sentence) <= width
-                and sentence.isascii()
-                and sentence.isprintable()
-                and not sentence.endswith(" ")
-            ):
-                yield Segment(sentence)
+            if quick and sentence.isascii() and sentence.isprintable():
+                yield Segment(sentence if len(sentence) <= width else _wrapped(sentence, width))
                 yield line
             else:
                 # What ``print`` would crop had it been given the sentence alone (crop is off for
@@ -321,6 +320,18 @@ class _Sentences:
                     console.render(Text(sentence), options), console.width, pad=False
                 ):
                     yield from row
+
+
+def _wrapped(sentence: str, width: int) -> str:
+    """A printable ASCII ``sentence`` as ``Text.wrap`` (fold, default justify) lays it out in
+    ``width`` cells: cut at rich's own offsets, then each piece kept to the width (rich drops the
+    blanks past the width, then cuts what is still too long there: the same first ``width``
+    characters)."""
+    offsets = divide_line(sentence, width, fold=True)
+    return "\n".join(
+        sentence[start:end][:width]
+        for start, end in zip([0, *offsets], [*offsets, len(sentence)], strict=True)
+    )
 
 
 def _pot_shown(result: Result) -> Decimal:
