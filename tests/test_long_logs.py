@@ -253,3 +253,14 @@ def test_a_quick_sentence_is_laid_out_as_rich_lays_it_out(sentence: str, width: 
     _print_sentences(quick, [sentence])
     plain.print(Text(sentence))
     assert quick_out.getvalue() == plain_out.getvalue()
+
+
+def test_facts_asked_again_are_worded_as_first_and_true_is_never_one() -> None:
+    from referee.adjudicate.replay import _fact_words
+    from referee.rulebook.vocabulary import Fact
+
+    first, second = list(Fact)[:2]
+    assert _fact_words({second: True, first: 0}) == ((str(first), "0"), (str(second), "yes"))
+    assert _fact_words({second: 1, first: False}) == ((str(first), "no"), (str(second), "1"))
+    assert _fact_words({first: False, second: 1}) == ((str(first), "no"), (str(second), "1"))
+    assert _fact_words({second: True, first: 0}) == ((str(first), "0"), (str(second), "yes"))
