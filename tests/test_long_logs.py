@@ -39,6 +39,8 @@ KINDS: dict[str, Callable[[int], str]] = {
     "redeal": lambda n: "redeal",
     "stack change": lambda n: f"{PLAYERS[n % 4]} adds 20",
     "new deal": lambda n: "antes\ndeal\nnew deal" if n % 3 == 0 else "",
+    "completes": lambda n: f"{PLAYERS[n % 4]} completes his bet",
+    "declares open": lambda n: f"{PLAYERS[n % 4]} declares the pot open",
     "raise and calls": lambda n: f"{PLAYERS[n % 4]} raises 2" if n % 4 == 0 else f"{PLAYERS[n % 4]} calls",
     "comment": lambda n: f"# remark {n}",
 }
