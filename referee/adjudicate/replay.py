@@ -1267,12 +1267,6 @@ def _has_every_natural(pack: frozenset[Card]) -> bool:
     return pack.issuperset(STANDARD_52)
 
 
-def _fact_word(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def _fact_words(facts: Mapping[Fact, FactValue]) -> tuple[tuple[str, str], ...]:
     """A ruling's facts in words, in the order of their names.
 
@@ -1282,7 +1276,20 @@ def _fact_words(facts: Mapping[Fact, FactValue]) -> tuple[tuple[str, str], ...]:
     key = (tuple(facts), tuple(map(type, facts.values())), tuple(facts.values()))
     words = _FACT_WORDS.get(key)
     if words is None:
-        words = tuple((str(fact), _fact_word(value)) for fact, value in sorted(facts.items()))
+        # A count that grows line by line (exposures) asks anew each time: the names' order is
+        # still shared, and each value is worded in place (bool has no subclass to miss).
+        order = _FACT_ORDER.get(key[0])
+        if order is None:
+            if len(_FACT_ORDER) >= 4096:
+                _FACT_ORDER.clear()
+            order = _FACT_ORDER[key[0]] = tuple((fact, str(fact)) for fact in sorted(key[0]))
+        words = tuple(
+            [
+                (name, ("yes" if value else "no") if value.__class__ is bool else str(value))
+                for fact, name in order
+                for value in (facts[fact],)
+            ]
+        )
         if len(_FACT_WORDS) >= 4096:
             _FACT_WORDS.clear()
         _FACT_WORDS[key] = words
@@ -1293,6 +1300,8 @@ _FACT_WORDS: dict[
     tuple[tuple[Fact, ...], tuple[type, ...], tuple[FactValue, ...]], tuple[tuple[str, str], ...]
 ] = {}
 """The words of the facts of questions asked before, by the facts (a bound on its memory)."""
+_FACT_ORDER: dict[tuple[Fact, ...], tuple[tuple[Fact, str], ...]] = {}
+"""Each set of facts asked about, in the order of their names, with the names."""
 
 
 def _difference(now: Mapping[str, Decimal], before: Mapping[str, Decimal]) -> dict[str, Decimal]:
