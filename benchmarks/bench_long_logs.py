@@ -129,7 +129,8 @@ def run(command: list[str]) -> tuple[float, float, int, str]:
 
 def referee() -> list[str]:
     found = shutil.which("referee")
-    return [found] if found else [sys.executable, "-m", "referee.cli"]
+    # ``python -m referee.cli`` would only import the module: the entry point is its ``main``.
+    return [found] if found else [sys.executable, "-c", "from referee.cli import main; main()"]
 
 
 def bench_kinds(options: argparse.Namespace, folder: Path) -> None:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from types import FrameType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
@@ -36,6 +38,9 @@ KINDS: dict[str, Callable[[int], str]] = {
     "says": lambda n: f'{PLAYERS[n % 4]} says "bet 2"',
     "redeal": lambda n: "redeal",
     "stack change": lambda n: f"{PLAYERS[n % 4]} adds 20",
+    "new deal": lambda n: "antes\ndeal\nnew deal" if n % 3 == 0 else "",
+    "completes": lambda n: f"{PLAYERS[n % 4]} completes his bet",
+    "declares open": lambda n: f"{PLAYERS[n % 4]} declares the pot open",
     "raise and calls": lambda n: f"{PLAYERS[n % 4]} raises 2" if n % 4 == 0 else f"{PLAYERS[n % 4]} calls",
     "comment": lambda n: f"# remark {n}",
 }
@@ -94,13 +99,37 @@ def test_the_quick_panels_print_what_rich_prints_panel_by_panel(
     assert quick_out.getvalue() == plain_out.getvalue()
 
 
-@pytest.mark.parametrize("kind", ["redeal", "stack change"])
-@pytest.mark.parametrize("width", [20, 80])
-def test_sentences_printed_together_read_as_printed_one_by_one(kind: str, width: int) -> None:
+ODD_SENTENCES = [
+    "",
+    " ",
+    "a sentence " * 20,
+    "ends in a space ",
+    "  starts with two",
+    "x" * 19,
+    "x" * 20,
+    "x" * 21,
+    "x" * 45 + " and after",
+    "before " + "y" * 50,
+    "spaces   between    words     at      every       width " * 4,
+    "ends in spaces past the width" + " " * 90,
+    "Line 12 (Ann adds 20) is void: the log gives no stack for Ann (`stacks:` in the header): money",
+    "tab\there",
+    "two\nlines",
+    "甲乙丙 wide",
+    "[bold]not markup[/bold]",
+    "café",
+    "bell \x07 and escape \x1b[31m",
+]
+
+
+@pytest.mark.parametrize("kind", ["redeal", "stack change", "new deal"])
+@pytest.mark.parametrize("width", [3, 7, 20, 80])
+@pytest.mark.parametrize("color", [False, True])
+def test_sentences_printed_together_read_as_printed_one_by_one(kind: str, width: int, color: bool) -> None:
     result = rule(long_log(kind, 300))
-    sentences = [*money_lines(result), *void_lines(result), "", "a sentence " * 20]
+    sentences = [*money_lines(result), *void_lines(result), *ODD_SENTENCES]
     assert len(sentences) > 100
-    quick, plain, quick_out, plain_out = consoles(width, color=False)
+    quick, plain, quick_out, plain_out = consoles(width, color=color)
     from referee.report.terminal import _print_sentences
 
     _print_sentences(quick, sentences)
@@ -212,3 +241,28 @@ def test_a_line_costs_the_same_work_however_many_lines_came_before(kind: str) ->
     long = calls_to_rule_and_render(long_log(kind, 1600))
     growth = long / short
     assert growth < 4.4, f"{kind}: {short:,} calls for 400 lines, {long:,} for 1,600 ({growth:.2f}x)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    sentence=st.text(alphabet=st.sampled_from("ab cd  x.-`(AZ"), max_size=80),
+    width=st.integers(min_value=1, max_value=40),
+)
+def test_a_quick_sentence_is_laid_out_as_rich_lays_it_out(sentence: str, width: int) -> None:
+    from referee.report.terminal import _print_sentences
+
+    quick, plain, quick_out, plain_out = consoles(width, color=False)
+    _print_sentences(quick, [sentence])
+    plain.print(Text(sentence))
+    assert quick_out.getvalue() == plain_out.getvalue()
+
+
+def test_facts_asked_again_are_worded_as_first_and_true_is_never_one() -> None:
+    from referee.adjudicate.replay import _fact_words
+    from referee.rulebook.vocabulary import Fact
+
+    first, second = list(Fact)[:2]
+    assert _fact_words({second: True, first: 0}) == ((str(first), "0"), (str(second), "yes"))
+    assert _fact_words({second: 1, first: False}) == ((str(first), "no"), (str(second), "1"))
+    assert _fact_words({first: False, second: 1}) == ((str(first), "no"), (str(second), "1"))
+    assert _fact_words({second: True, first: 0}) == ((str(first), "0"), (str(second), "yes"))

@@ -35,6 +35,7 @@ from referee.adjudicate.detect import (
     showing,
     stakes,
 )
+from referee.adjudicate.detect.finding import FactValue
 from referee.adjudicate.ledger import Ledger, Move
 from referee.adjudicate.remedies import pots
 from referee.adjudicate.remedies.betting import complete_now
@@ -55,7 +56,7 @@ from referee.adjudicate.wording import sentence
 from referee.cards import Card
 from referee.log.tokens import comment_start
 from referee.money import exact
-from referee.rulebook.vocabulary import Kind, RemedyId
+from referee.rulebook.vocabulary import Fact, Kind, RemedyId
 from referee.ruling import (
     Action,
     DealSummary,
@@ -322,7 +323,7 @@ class Replay:
                 rule=verdict.rule,
                 cite=verdict.cite,
                 explanation=sentence(finding.explain(verdict)),
-                facts=tuple((str(fact), _fact_word(value)) for fact, value in sorted(finding.facts.items())),
+                facts=_fact_words(finding.facts),
                 tried=verdict.tried,
                 summary=verdict.summary,
                 headline=(finding.headline(verdict) or "") if finding.headline is not None else "",
@@ -1266,10 +1267,41 @@ def _has_every_natural(pack: frozenset[Card]) -> bool:
     return pack.issuperset(STANDARD_52)
 
 
-def _fact_word(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+def _fact_words(facts: Mapping[Fact, FactValue]) -> tuple[tuple[str, str], ...]:
+    """A ruling's facts in words, in the order of their names.
+
+    A long log asks the same question line after line: its words are made once and shared. The
+    key holds each value's type, so that True and 1 (equal, and hashed alike) stay apart.
+    """
+    key = (tuple(facts), tuple(map(type, facts.values())), tuple(facts.values()))
+    words = _FACT_WORDS.get(key)
+    if words is None:
+        # A count that grows line by line (exposures) asks anew each time: the names' order is
+        # still shared, and each value is worded in place (bool has no subclass to miss).
+        order = _FACT_ORDER.get(key[0])
+        if order is None:
+            if len(_FACT_ORDER) >= 4096:
+                _FACT_ORDER.clear()
+            order = _FACT_ORDER[key[0]] = tuple((fact, str(fact)) for fact in sorted(key[0]))
+        words = tuple(
+            [
+                (name, ("yes" if value else "no") if value.__class__ is bool else str(value))
+                for fact, name in order
+                for value in (facts[fact],)
+            ]
+        )
+        if len(_FACT_WORDS) >= 4096:
+            _FACT_WORDS.clear()
+        _FACT_WORDS[key] = words
+    return words
+
+
+_FACT_WORDS: dict[
+    tuple[tuple[Fact, ...], tuple[type, ...], tuple[FactValue, ...]], tuple[tuple[str, str], ...]
+] = {}
+"""The words of the facts of questions asked before, by the facts (a bound on its memory)."""
+_FACT_ORDER: dict[tuple[Fact, ...], tuple[tuple[Fact, str], ...]] = {}
+"""Each set of facts asked about, in the order of their names, with the names."""
 
 
 def _difference(now: Mapping[str, Decimal], before: Mapping[str, Decimal]) -> dict[str, Decimal]:

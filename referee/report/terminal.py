@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Final
 
+from rich._wrap import divide_line
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
@@ -101,7 +102,8 @@ class _RulingPanels:
         self.rulings = rulings
         self.explain = explain
         self.parts: dict[tuple[int, _Part], list[list[Segment]]] = {}
-        self.titles: dict[tuple[int, int, str], tuple[list[Segment], int] | None] = {}
+        self.titles: dict[tuple[int, int, str], tuple[list[Segment], Style | None, list[Segment]] | None] = {}
+        self.bodies: dict[tuple[int, tuple[_Part, ...]], list[Segment]] = {}
 
     def print(self, console: Console) -> None:
         for start in range(0, len(self.rulings), _CHUNK):
@@ -117,17 +119,37 @@ class _RulingPanels:
             yield from console.render(ruling_panel(ruling, explain=self.explain), options)
             return
         yield from top
+        yield from self._body(console, options, tuple(_parts(ruling, self.explain)))
+
+    def _body(self, console: Console, options: ConsoleOptions, parts: tuple[_Part, ...]) -> list[Segment]:
+        """The panel below its title: each part's rows between the box's sides, then the bottom.
+
+        Kept per width and parts, with runs of unstyled segments joined into one: the console
+        writes an unstyled segment's text as it is, so the joined run prints the same characters,
+        and a panel repeated thousands of times costs a few segments instead of dozens.
+        """
+        width = options.max_width
+        key = (width, parts)
+        found = self.bodies.get(key)
+        if found is not None:
+            return found
         child = options.update(width=width - 2, height=None, highlight=False)
         box = _BOX.substitute(options, safe=console.safe_box)
         start, end, line = Segment(box.mid_left, _NULL), Segment(box.mid_right, _NULL), Segment.line()
-        for part in _parts(ruling, self.explain):
+        segments: list[Segment] = []
+        for part in parts:
             for row in self._part(console, child, part):
-                yield start
-                yield from row
-                yield end
-                yield line
-        yield Segment(box.get_bottom([width - 2]), _NULL)
-        yield line
+                segments.append(start)
+                segments.extend(row)
+                segments.append(end)
+                segments.append(line)
+        segments.append(Segment(box.get_bottom([width - 2]), _NULL))
+        segments.append(line)
+        made = _joined(segments)
+        if len(self.bodies) >= _CACHED:
+            self.bodies.clear()
+        self.bodies[key] = made
+        return made
 
     def _part(self, console: Console, options: ConsoleOptions, part: _Part) -> list[list[Segment]]:
         key = (options.max_width, part)
@@ -144,16 +166,19 @@ class _RulingPanels:
         number = str(ruling.line)
         key = (options.max_width, len(number), ruling.event)
         if key not in self.titles:
-            found = self._title_template(console, options, len(number), ruling.event)
+            made = self._title_template(console, options, len(number), ruling.event)
+            found = None
+            if made is not None:
+                segments, index = made
+                found = (_joined(segments[:index]), segments[index].style, _joined(segments[index + 1 :]))
             if len(self.titles) >= _CACHED:
                 self.titles.clear()
             self.titles[key] = found
         found = self.titles[key]
         if found is None:
             return None
-        segments, index = found
-        number_segment = segments[index]
-        return [*segments[:index], Segment(number, number_segment.style), *segments[index + 1 :]]
+        before, style, after = found
+        return [*before, Segment(number, style), *after]
 
     def _title_template(
         self, console: Console, options: ConsoleOptions, digits: int, event: str
@@ -171,6 +196,23 @@ class _RulingPanels:
         if len(places) != 1 or "".join(segment.text for segment in top).count(zeros) != 1:
             return None
         return top, places[0]
+
+
+def _joined(segments: list[Segment]) -> list[Segment]:
+    """``segments`` with each run of unstyled, non-control segments made one segment of their text."""
+    joined: list[Segment] = []
+    run: list[str] = []
+    for segment in segments:
+        if not segment.style and not segment.control:
+            run.append(segment.text)
+            continue
+        if run:
+            joined.append(Segment("".join(run)))
+            run = []
+        joined.append(segment)
+    if run:
+        joined.append(Segment("".join(run)))
+    return joined
 
 
 _BOX: Final = Panel("").box
@@ -247,7 +289,49 @@ def _print_sentences(console: Console, sentences: Sequence[str]) -> None:
     the console's cost per call (its size, the terminal, the buffer) is paid once for them all.
     """
     for start in range(0, len(sentences), _CHUNK):
-        console.print(Group(*[Text(sentence) for sentence in sentences[start : start + _CHUNK]]))
+        console.print(_Sentences(sentences[start : start + _CHUNK]), crop=False)
+
+
+class _Sentences:
+    """Some sentences, each as ``Text(sentence)`` renders alone, for one call to ``Console.print``.
+
+    Rich wraps a text through several objects per line (tens of microseconds a sentence). A
+    sentence of printable ASCII (one cell a character, spaces its only blanks, no styles) is cut
+    where rich's own ``divide_line`` cuts it and each piece trimmed as ``Text.wrap`` trims it,
+    and written as the one unstyled run of text rich would write. Anything else is left to rich.
+    ``tests/test_long_logs.py`` holds the two equal, sentence by sentence.
+    """
+
+    def __init__(self, sentences: Sequence[str]) -> None:
+        self.sentences = sentences
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        width = options.max_width
+        line = Segment.line()
+        quick = 0 < width <= console.width
+        for sentence in self.sentences:
+            if quick and sentence.isascii() and sentence.isprintable():
+                yield Segment(sentence if len(sentence) <= width else _wrapped(sentence, width))
+                yield line
+            else:
+                # What ``print`` would crop had it been given the sentence alone (crop is off for
+                # the chunk: the quick lines fit, and cropping each costs rich a measure).
+                for row in Segment.split_and_crop_lines(
+                    console.render(Text(sentence), options), console.width, pad=False
+                ):
+                    yield from row
+
+
+def _wrapped(sentence: str, width: int) -> str:
+    """A printable ASCII ``sentence`` as ``Text.wrap`` (fold, default justify) lays it out in
+    ``width`` cells: cut at rich's own offsets, then each piece kept to the width (rich drops the
+    blanks past the width, then cuts what is still too long there: the same first ``width``
+    characters)."""
+    offsets = divide_line(sentence, width, fold=True)
+    return "\n".join(
+        sentence[start:end][:width]
+        for start, end in zip([0, *offsets], [*offsets, len(sentence)], strict=True)
+    )
 
 
 def _pot_shown(result: Result) -> Decimal:

@@ -435,6 +435,8 @@ def _reference_places(fallback: str, seen: set[str]) -> tuple[Place, ...] | None
 
 
 def _kind(kind: Kind | str) -> Kind:
+    if type(kind) is Kind:  # the engine's own question: the enum's lookup is not needed
+        return kind
     try:
         return Kind(kind)
     except ValueError:
