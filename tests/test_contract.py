@@ -927,3 +927,33 @@ def test_a_code_name_that_moved_does_not_resolve() -> None:
     assert not _resolves("remedies.apply_misdeal")
     assert not _resolves("adjudicate.replay._widow")  # the module is there, the function is not
     assert not _resolves("adjudicate.replay.Replay._reopen")
+
+
+@pytest.mark.parametrize(
+    ("kind", "remedy"),
+    [
+        ("raises-own-raise", "bet-stands"),
+        ("acts-after-folding", "bet-stands-as-call"),
+        ("plays-while-sitting-out", "must-complete"),
+        ("back-in-after-passing", "options"),
+    ],
+)
+def test_a_remedy_that_would_work_on_a_bet_is_refused_where_the_line_is_no_bet(kind: str, remedy: str) -> None:
+    # These lines are not played as bets (their finding carries no wager): a remedy that stands,
+    # completes or trims the bet would be accepted and do nothing (found by the row audit of issue 24).
+    text = f"""id: h
+title: H
+extends: scarne
+irregularities:
+  {kind}:
+    - id: 1
+      then: {remedy}
+      cite: "house rule"
+      summary: s
+"""
+    with pytest.raises(RulebookError) as caught:
+        load_text(text, "house.yaml")
+    (problem,) = [p for p in caught.value.problems if "no bet to work on" in p.message]
+    assert problem.line == 7
+    assert f"the referee does not play the line of {kind} as a bet" in problem.message
+    assert "use bet-withdrawn" in problem.message

@@ -105,6 +105,16 @@ def test_check_good_files() -> None:
     assert result.output.count(": ok (") == len(files) + 2
 
 
+def test_check_takes_a_bundled_rulebook_by_name() -> None:
+    result = run("check", *bundled_rulebooks())
+    assert result.exit_code == 0, result.output
+    for name in bundled_rulebooks():
+        assert f"{name}: ok ({name}, " in result.output
+    refused = run("check", "scarn")
+    assert refused.exit_code == 1
+    assert "scarn is not a rulebook file" in refused.output
+
+
 def test_check_a_bad_file_among_good_ones(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(

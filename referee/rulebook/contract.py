@@ -33,7 +33,7 @@ from pydantic import BaseModel
 from referee.errors import Problem
 from referee.rulebook.model import REMEDY_MODELS, RemedyBase, Rulebook, SameAs
 from referee.rulebook.settings import GameSettings
-from referee.rulebook.vocabulary import Kind
+from referee.rulebook.vocabulary import Kind, RemedyId
 
 if TYPE_CHECKING:
     from referee.rulebook.load import Doc
@@ -326,6 +326,27 @@ REMEDY_PARAMETERS: Final[Mapping[tuple[str, str], Clause]] = MappingProxyType(
 SAME_AS_FROM: Final = frozenset({Kind.SPLIT_OPENERS})
 """The tables whose handler can rule a finding as another kind (``same-as``)."""
 
+NO_WAGER: Final = frozenset(
+    {Kind.RAISES_OWN_RAISE, Kind.ACTS_AFTER_FOLDING, Kind.PLAYS_WHILE_SITTING_OUT, Kind.BACK_IN_AFTER_PASSING}
+)
+"""The tables whose line the referee does not play as a bet (adjudicate.detect.comeback,
+adjudicate.detect.antes.plays_while_sitting_out: the finding carries no wager), so a remedy that
+stands, completes or trims the bet would have nothing to work on and be ignored."""
+WAGER_REMEDIES: Final = frozenset(
+    {
+        RemedyId.BET_STANDS,
+        RemedyId.BET_STANDS_AS_CALL,
+        RemedyId.BET_STANDS_AS_RAISE,
+        RemedyId.OPTIONS,
+        RemedyId.WAITS_FOR_TURN,
+        RemedyId.RAISE_NOT_ALLOWED,
+        RemedyId.MUST_COMPLETE,
+        RemedyId.EXCESS_RETURNED,
+    }
+)
+"""The remedies that work on the bet at issue (adjudicate.remedies.betting: each needs the
+finding's wager)."""
+
 
 # --- the schema, walked ----------------------------------------------------------------------------
 
@@ -436,6 +457,15 @@ def _remedy_refusals(kind: Kind, remedy: RemedyBase, at: tuple[Any, ...], doc: D
                 at,
                 f"the referee does not yet rule {kind.value} as another irregularity (same-as); "
                 "name the remedy itself",
+                key=False,
+            )
+        )
+    if kind in NO_WAGER and remedy.id in WAGER_REMEDIES:
+        problems.append(
+            doc.problem(
+                at,
+                f"the referee does not play the line of {kind.value} as a bet, so {remedy.id.value} "
+                "would have no bet to work on; use bet-withdrawn (the line counts for nothing)",
                 key=False,
             )
         )

@@ -243,6 +243,7 @@ def check_file(path: Path) -> str:
     from referee.rulebook.yamlsafe import parse_yaml
 
     if os.fspath(path) != "-":
+        path = _bundled_file(path)
         _refuse_foreign(path)
     source = _read_source(path)
     parsed, _ = parse_yaml(source.text, source.name, checked=True)
@@ -462,6 +463,14 @@ def _compile_bundled() -> None:
         except RulebookError:
             return  # a packaging mistake, raised where a cite asks for the texts; nothing is kept
         compiled.store(built, catalog(), texts)
+
+
+def _bundled_file(path: Path) -> Path:
+    """``rulebook check scarne``: a bundled rulebook's name (no such file here) is its shipped file."""
+    name = os.fspath(path)
+    if path.suffix or path.exists() or name not in bundled_rulebooks():
+        return path
+    return Path(os.fspath(resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml")))
 
 
 def _refuse_foreign(path: Path) -> None:
