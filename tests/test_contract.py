@@ -938,7 +938,7 @@ def test_a_code_name_that_moved_does_not_resolve() -> None:
         ("back-in-after-passing", "options"),
     ],
 )
-def test_a_remedy_that_would_work_on_a_bet_is_refused_where_the_line_is_no_bet(kind: str, remedy: str) -> None:
+def test_a_remedy_working_on_a_bet_is_refused_where_the_line_is_no_bet(kind: str, remedy: str) -> None:
     # These lines are not played as bets (their finding carries no wager): a remedy that stands,
     # completes or trims the bet would be accepted and do nothing (found by the row audit of issue 24).
     text = f"""id: h
