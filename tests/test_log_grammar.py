@@ -173,6 +173,7 @@ RULE_SAMPLES: dict[str, tuple[str, object]] = {
     "unseen_count": ("dealer gave Bob 2 more cards", CardGiven("Bob", (UNKNOWN, UNKNOWN))),
     "reshuffle": ("the dealer reshuffles the discards", Reshuffle()),
     "reshuffle_by": ("Dee shuffles the discards", Reshuffle()),
+    "call_more": ("Bob calls 2 more", Call("Bob", D(2))),
     "player_exposes_dealing": (
         "Bob flashed 7h while dealing to Cy",
         (CardExposed("Bob", Card.parse("7h"), owner="Cy"),),

@@ -363,6 +363,10 @@ class ToEvents(Transformer[Token, object]):
     def call(self, player: str, amount: Decimal | None) -> Event:
         return Call(player, amount)
 
+    def call_more(self, player: str, amount: Decimal) -> Event:
+        """``Bob calls 2 more``: the chips he adds to call."""
+        return Call(player, amount)
+
     def call_the_bet(self, player: str) -> Event:
         """``Ann sees the raise``: a call of the bet standing, whatever it is."""
         return Call(player)
