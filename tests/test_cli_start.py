@@ -1,5 +1,6 @@
 """The start of a quick command (referee.cli.QUICK): the garbage collector is off while it loads
-and on, its start frozen, before it rules a line; on again whatever way the command ends."""
+and on, its start frozen and its full collections put off, before it rules a line; on again, with
+its thresholds as they were, whatever way the command ends."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ def test_the_collector_is_on_when_a_command_rules(arguments: list[str], frozen: 
         "from referee.engine import rule_log\n"
         "import referee.engine\n"
         "seen = []\n"
+        "before = gc.get_threshold()\n"
         "def watched(*arguments, **options):\n"
-        "    seen.append(gc.isenabled())\n"
+        "    seen.append(gc.isenabled() and gc.get_threshold()[2] > 100_000)\n"
         "    return rule_log(*arguments, **options)\n"
         "referee.engine.rule_log = watched\n"
         "from referee.cli import main\n"
@@ -40,7 +42,8 @@ def test_the_collector_is_on_when_a_command_rules(arguments: list[str], frozen: 
         "    main()\n"
         "except SystemExit:\n"
         "    pass\n"
+        "print(gc.get_threshold() == before, file=sys.stderr)\n"
         "print(gc.isenabled(), gc.get_freeze_count() > 0, bool(seen) and all(seen), file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stderr.split()[-3:] == ["True", str(frozen), str(frozen)]
+    assert done.stderr.split()[-4:] == ["True", "True", str(frozen), str(frozen)]

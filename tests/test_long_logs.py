@@ -257,6 +257,19 @@ def test_a_quick_sentence_is_laid_out_as_rich_lays_it_out(sentence: str, width: 
     assert quick_out.getvalue() == plain_out.getvalue()
 
 
+@settings(max_examples=500, deadline=None)
+@given(
+    sentence=st.text(alphabet=st.sampled_from("ab cd   x.-`(AZ!~"), max_size=120),
+    width=st.integers(min_value=1, max_value=50),
+)
+def test_the_ascii_breaks_are_richs_own(sentence: str, width: int) -> None:
+    from rich._wrap import divide_line
+
+    from referee.report.terminal import _ascii_breaks
+
+    assert _ascii_breaks(sentence, width) == divide_line(sentence, width, fold=True)
+
+
 def test_facts_asked_again_are_worded_as_first_and_true_is_never_one() -> None:
     from referee.adjudicate.replay import _fact_words
     from referee.rulebook.vocabulary import Fact

@@ -47,6 +47,7 @@ from referee.events import (
     Says,
     Show,
     Showdown,
+    Speech,
     StandPat,
 )
 from referee.log.speech import read_speech
@@ -314,7 +315,24 @@ def _speech(code: str, line: int, column: int) -> Event | None:
     if _verb(parts[1:]) != ("say", len(parts) - 1):
         return None
     speech = code[start + 1 : end]
-    return Says(parts[0], speech, meaning=read_speech(speech), line=line, column=column)
+    return Says(parts[0], speech, meaning=_meaning(speech), line=line, column=column)
+
+
+def _meaning(speech: str) -> Speech | None:
+    """``read_speech(speech)``, remembered: a table says the same few things all night (bounded).
+    A ``Speech`` is frozen, so the one reading is shared."""
+    if speech in _MEANINGS:
+        return _MEANINGS[speech]
+    meaning = read_speech(speech)
+    if len(speech) <= _LONGEST_REMEMBERED:
+        if len(_MEANINGS) >= 4096:
+            _MEANINGS.clear()
+        _MEANINGS[speech] = meaning
+    return meaning
+
+
+_MEANINGS: dict[str, Speech | None] = {}
+_LONGEST_REMEMBERED: Final = 200
 
 
 def _quoted_player_event(code: str, line: int, column: int) -> Event | None:

@@ -191,6 +191,9 @@ class _Reader:
                 if isinstance(result, HeaderItem):
                     self._add_header(result, raw, number, column)
                     continue
+                # The fast path found nothing on this line: the grammar decides (not asked again).
+                self._read_line(raw, code, number, column, quick=False)
+                continue
             self._read_line(raw, code, number, column)
         for key, value in self.defaults.items():
             self.header.setdefault(key, value)  # the log's own header line wins
@@ -202,14 +205,18 @@ class _Reader:
             raise (LogSyntaxError if self.syntax else LogError)(self._sorted(problems))
         return log
 
-    def _read_line(self, raw: str, code: str, number: int, column: int) -> None:
+    def _read_line(self, raw: str, code: str, number: int, column: int, *, quick: bool = True) -> None:
+        """Read one line; ``quick`` False: the fast path already read this very ``code`` (a line
+        with no comment) and found nothing."""
         if "#" in code:
             comment = comment_start(code)
             if comment >= 0:
                 self.comments.append(Comment(code[comment:].rstrip(), number, trailing=True))
                 # Outside quotes a `#` always starts a comment, as in the grammar.
                 code = code[:comment]
-        result: Event | HeaderItem | tuple[Event, ...] | None = fast_line(code, number, column)
+        result: Event | HeaderItem | tuple[Event, ...] | None = (
+            fast_line(code, number, column) if quick else None
+        )
         if result is None:
             if ":" in code and (key := HEADER_KEY.match(code)):
                 name = key.group(1)

@@ -5,11 +5,11 @@ User text reaches rich only inside ``Text`` (never as markup); styling is given 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Final
 
-from rich._wrap import divide_line
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
@@ -327,11 +327,41 @@ def _wrapped(sentence: str, width: int) -> str:
     ``width`` cells: cut at rich's own offsets, then each piece kept to the width (rich drops the
     blanks past the width, then cuts what is still too long there: the same first ``width``
     characters)."""
-    offsets = divide_line(sentence, width, fold=True)
+    offsets = _ascii_breaks(sentence, width)
     return "\n".join(
         sentence[start:end][:width]
         for start, end in zip([0, *offsets], [*offsets, len(sentence)], strict=True)
     )
+
+
+_WORD: Final = re.compile(r" *[^ ]+( *)")
+"""rich's word (``_wrap.re_word``) in printable ASCII, where a space is the only blank: the word
+with the blanks before it (the first word's) and after it, those after it a group."""
+
+
+def _ascii_breaks(sentence: str, width: int) -> list[int]:
+    """``rich._wrap.divide_line(sentence, width, fold=True)`` for printable ASCII: there each
+    character is one cell, so rich's cell lengths are lengths and its ``chop_cells`` cuts a word
+    every ``width`` characters. Rich measures each word through several calls (tens of
+    microseconds a sentence); a long log's void lines are each a sentence to wrap.
+    ``tests/test_long_logs.py`` holds the two equal."""
+    breaks: list[int] = []
+    offset = 0
+    for word in _WORD.finditer(sentence):
+        start, end = word.span()
+        length = word.start(1) - start  # the word without the blanks after it
+        if width - offset >= length:
+            offset += end - start
+        elif length > width:
+            # Folded across lines: a break before each piece (but at the very start), the
+            # line going on after the last.
+            pieces = range(start, end, width)
+            breaks.extend(piece for piece in pieces if piece)
+            offset = end - pieces[-1]
+        elif offset and start:
+            breaks.append(start)
+            offset = end - start
+    return breaks
 
 
 def _pot_shown(result: Result) -> Decimal:
