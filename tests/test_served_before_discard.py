@@ -48,7 +48,8 @@ def test_a_late_discard_changes_nothing_but_the_fault_noted(seed: int) -> None:
         added = [ruling for ruling in after.rulings if ruling.rule.endswith("/served-before-discard")]
         assert len(added) == 1, (name, late)
         assert added[0].decision == "play-on", (name, late)
-        assert [r.rule for r in after.rulings if r not in added] == [r.rule for r in before.rulings], (name, late)
+        others = [r.rule for r in after.rulings if r not in added]
+        assert others == [r.rule for r in before.rulings], (name, late)
         assert (after.outcome, after.awards, after.net, after.carried) == (
             before.outcome,
             before.awards,
