@@ -470,7 +470,8 @@ def _bundled_file(path: Path) -> Path:
     name = os.fspath(path)
     if path.suffix or path.exists() or name not in bundled_rulebooks():
         return path
-    return Path(os.fspath(resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml")))
+    # A Traversable, which os.fspath is not typed to take; str() gives the same path.
+    return Path(str(resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml")))
 
 
 def _refuse_foreign(path: Path) -> None:
