@@ -213,7 +213,7 @@ def late_discard(r: Walk, event: ev.Discard) -> Iterator[Finding]:
     001 The Draw, paragraph 2; Bicycle, 004 Principal Forms, paragraph 3: "the player must always
     discard before taking any new cards"). It is the discard of that draw, made late, not a second
     discard waiting for cards: the rulebook rules it (``served-before-discard``), and the walk then
-    takes the cards out of the hand he held before the draw (``take_late_discard``). Nothing is
+    takes the cards out of the hand he held before the draw (``Replay._late_discard``). Nothing is
     found when the line is no such discard: he threw a card the log says he was just given, or one
     he never held."""
     state = r.state
