@@ -882,6 +882,7 @@ class Replay:
             state.draw_index += 1
             state.served_this_draw = []
             self.state.discarded_waiting = {}
+            self.state.served_first = {}
             self.state.skipped_on_draw = set()
             return
         self.note(event, "")
@@ -915,6 +916,8 @@ class Replay:
         if not seat.in_hand and self.state.phase is not OVER:
             self.detect(comeback.plays_when_out(self, event, event.player))
             return
+        if self._late_discard(event, seat):
+            return
         if self._throws_back_surplus(event, seat):
             return
         for card in event.cards:
@@ -926,6 +929,38 @@ class Replay:
                 self.state.seen_cards[card] = "discards"
         self.state.discarded_waiting[event.player] = event
         self.note(event, "")
+
+    def _late_discard(self, event: ev.Discard, seat: Seat) -> bool:
+        """The discard of a draw he was already served (``drawing.late_discard``): ruled, then his
+        discards come out of the hand he held before the cards came. A count other than he was
+        served leaves his hand the wrong size, ruled where the table finds out (as for
+        ``Cy discards 9c 7d 4s, draws 2``). False when the line is no such discard."""
+        state = self.state
+        first = state.served_first.get(event.player)
+        if first is None:
+            return False
+        kept = drawing.late_hand(self, event, first)
+        if kept is None or not self.detect(drawing.late_discard(self, event)):
+            return False
+        del state.served_first[event.player]
+        if not seat.in_hand:
+            return True  # the ruling took his hand out: nothing is left to mend
+        # The cards of the draw sit after what was left of his hand (``replace_cards`` adds them last).
+        seat.cards = kept + seat.cards[len(first.before) - first.count :]
+        seat.cards_known = none_unknown(seat.cards)
+        # The draw wrote his discards as unknown cards: these are they.
+        seat.discarded[first.discarded_at : first.discarded_at + first.count] = list(event.cards)
+        for card in event.cards:
+            if card.is_natural:
+                state.seen_cards[card] = "discards"
+        if len(event.cards) != first.count:
+            seat.miscounted = True
+            self.note(
+                event,
+                f"{event.player} threw {len(event.cards)} cards and took {first.count}, so he holds "
+                f"{len(seat.cards)}; nothing more is ruled until his hand is shown or counted",
+            )
+        return True
 
     def _throws_back_surplus(self, event: ev.Discard, seat: Seat) -> bool:
         """A discard by a player already served on this draw who holds too many cards, his own

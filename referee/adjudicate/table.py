@@ -64,6 +64,25 @@ _BET: Final = Move.BET
 _ANTE: Final = Move.ANTE
 
 
+@dataclass(frozen=True, slots=True)
+class ServedFirst:
+    """A draw served before the player's discards were written (``Bob draws 2`` with no discard
+    named): what his hand was and where his discards went, so that a later ``Bob discards ...`` of
+    this draw is read as its late discard (000 The Draw, paragraph 2: the dealer "must wait until
+    the player discards a like number before dealing the new cards"), not a new discard unserved."""
+
+    draw_index: int
+    """The draw he was served on."""
+    count: int
+    """The cards he was served."""
+    before: tuple[Card, ...]
+    """His hand just before the cards came."""
+    received: tuple[Card, ...]
+    """The cards the log says he was given (empty for a bare count)."""
+    discarded_at: int
+    """Where the draw's unnamed discards start in his ``discarded`` list."""
+
+
 @dataclass(slots=True)
 class Seat:
     """One player's situation in the current deal."""
@@ -240,6 +259,8 @@ class HandState:
     """Each player's declaration of his hand (``Bob declares two pair``), the last one."""
     discarded_waiting: dict[str, ev.Discard] = field(default_factory=dict)
     """Discard lines of the current draw still waiting for their cards."""
+    served_first: dict[str, ServedFirst] = field(default_factory=dict)
+    """Players of the current draw served before any discard of theirs was written."""
     declared_caps: dict[str, int] = field(default_factory=dict)
     """Players held to a declaration worse than their cards: the category they declared."""
     reopen_returns: dict[str, Decimal] = field(default_factory=dict)

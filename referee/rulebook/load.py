@@ -470,6 +470,7 @@ def _bundled_file(path: Path) -> Path:
     name = os.fspath(path)
     if path.suffix or path.exists() or name not in bundled_rulebooks():
         return path
+    # A Traversable, which os.fspath is not typed to take; str() gives the same path.
     return Path(str(resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml")))
 
 

@@ -264,6 +264,11 @@ class DrawProblem(StrEnum):
     """The dealer gave a player more or fewer cards than he asked for."""
     CHANGED_REQUEST = "changed-request"
     """A player changed the number of cards he asked for."""
+    SERVED_BEFORE_DISCARD = "served-before-discard"
+    """The dealer served a player before he discarded, and his discard line came after (``Bob
+    draws 2``, then ``Bob discards 9c 4d``): he did discard, late. Ruled at the discard line; a
+    discard of another count than he was served leaves his hand the wrong size, which is ruled
+    where the table finds out, as for ``discard-mismatch``."""
     DISCARD_MISMATCH = "discard-mismatch"
     """A player discarded a number of cards that, once served what he asked, leaves a hand of the
     wrong size. Ruled where the table finds out, when his cards are counted (``Cy has 4

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from referee import events as ev
 from referee.adjudicate import variants
 from referee.adjudicate.detect.finding import FactValue, Finding, Serving, Subject, facts, worded
-from referee.adjudicate.table import Phase
+from referee.adjudicate.table import Phase, ServedFirst
 from referee.cards import UNKNOWN, Card, Rank
 from referee.rulebook.vocabulary import DrawProblem, ExtraOrShort, Fact, Kind, RemedyId
 
@@ -125,6 +125,12 @@ def draw(r: Walk, event: ev.Draw) -> Iterator[Finding]:
         findings = True
     discards = list(event.discards) or (list(waiting.cards) if waiting else [])
     received = list(event.received)[:count]
+    if not discards and count:
+        # Served with no discard written yet: a discard line of his later in this draw is its late
+        # discard (late_discard), read against the hand he had before these cards came.
+        state.served_first[name] = ServedFirst(
+            state.draw_index, count, tuple(seat.cards), tuple(received), len(seat.discarded)
+        )
     if waiting is not None and not event.discards:
         # The discards were already taken out by the Discard line.
         state.give(name, received if received else [UNKNOWN] * count)
@@ -198,6 +204,59 @@ def miscount_found(r: Walk, event: ev.Event, name: str, count: int) -> Generator
         )
     )
     return True
+
+
+def late_discard(r: Walk, event: ev.Discard) -> Iterator[Finding]:
+    """``Bob discards 9c 4d`` after ``Bob draws 2`` on the same draw, with no discard of his
+    written before: the dealer served him before he threw (Scarne, 000 The Draw, paragraph 2: "The
+    dealer must wait until the player discards a like number before dealing the new cards"; Pagat,
+    001 The Draw, paragraph 2; Bicycle, 004 Principal Forms, paragraph 3: "the player must always
+    discard before taking any new cards"). It is the discard of that draw, made late, not a second
+    discard waiting for cards: the rulebook rules it (``served-before-discard``), and the walk then
+    takes the cards out of the hand he held before the draw (``Replay._late_discard``). Nothing is
+    found when the line is no such discard: he threw a card the log says he was just given, or one
+    he never held."""
+    state = r.state
+    name = event.player
+    first = state.served_first.get(name)
+    if first is None or late_hand(r, event, first) is None:
+        return
+    count = first.count
+    cards = " ".join(card.symbol() for card in event.cards)
+    what = f"{name} was served {count} {'card' if count == 1 else 'cards'} before he discarded {cards}"
+    specific = {**draw_facts(r, name, DrawProblem.SERVED_BEFORE_DISCARD), Fact.PLAYER_DISCARDED: True}
+    yield Finding(
+        Kind.DRAW_IRREGULARITY,
+        event,
+        facts(state, specific),
+        Subject(player=name),
+        lambda v: _draw_explanation(v, what, name),
+    )
+
+
+def late_hand(r: Walk, event: ev.Discard, first: ServedFirst) -> list[Card] | None:
+    """What is left of the hand he held before the draw once ``event``'s cards are out of it, or
+    None when the discard cannot be that draw's late discard."""
+    seat = r.state.seats[event.player]
+    if (
+        r.state.phase is not Phase.DRAW
+        or first.draw_index != r.state.draw_index
+        or not event.cards
+        # What was left of his hand comes first (``replace_cards`` puts the draw's cards last).
+        or len(seat.cards) < len(first.before) - first.count
+    ):
+        return None
+    kept = list(first.before)
+    for card in event.cards:
+        if card in first.received:
+            return None  # he threw a card he was just given: not the discard the draw waited for
+        if card in kept:
+            kept.remove(card)
+        elif UNKNOWN in kept:
+            kept.remove(UNKNOWN)  # his hand as dealt was not written: one of its unknown cards
+        else:
+            return None
+    return kept
 
 
 def request(r: Walk, event: ev.DrawRequest) -> None:
