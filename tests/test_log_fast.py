@@ -168,9 +168,12 @@ random_lines = st.lists(words, min_size=1, max_size=8).flatmap(
 
 def by_grammar(line: str) -> object:
     try:
-        return parser().parse(line)
+        read = parser().parse(line)
     except (UnexpectedInput, LineSlip, CardError):
         return REJECTED
+    if isinstance(read, tuple) and len(read) == 1:
+        return read[0]  # a line of one card exposed: the reader adds the one event either way
+    return read
 
 
 def assert_fast_path_agrees(line: str) -> None:

@@ -118,9 +118,12 @@ def test_fmt_prints_the_canonical_line(natural: str, canonical: str) -> None:
 
 def by_grammar(line: str) -> object:
     try:
-        return parser().parse(line)
+        read = parser().parse(line)
     except (UnexpectedInput, LineSlip, CardError):
         return "rejected"
+    if isinstance(read, tuple) and len(read) == 1:
+        return read[0]  # a line of one card exposed: the reader adds the one event either way
+    return read
 
 
 @pytest.mark.parametrize(("natural", "canonical"), PAIRS, ids=[natural for natural, _ in PAIRS])

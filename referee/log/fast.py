@@ -26,6 +26,7 @@ from referee.events import (
     Antes,
     Bet,
     Call,
+    CardExposed,
     Check,
     Deal,
     DealtCards,
@@ -280,12 +281,28 @@ def fast_event(code: str, line: int, column: int) -> Event | None:
         return None
     first = parts[0].lower()
     if first in KEYWORDS:
+        if first == "dealer" or (first == "the" and len(parts) > 2 and parts[1].lower() == "dealer"):
+            exposed = _dealer_exposes(parts[1 if first == "dealer" else 2 :], line, column)
+            if exposed is not None:
+                return exposed
         words = (first,) if len(parts) == 1 else tuple(map(str.lower, parts))
         key = _LINE_PHRASES.get(words)
         return _LINE_EVENTS[key](line=line, column=column) if key is not None else None
     if len(parts) < 2 or not _is_name(parts[0]):
         return None
     return _player_event(parts[0], parts[1:], line, column)
+
+
+def _dealer_exposes(rest: list[str], line: int, column: int) -> Event | None:
+    """``dealer exposes 7c`` (a card from the pack, one card, nothing after it): the line a long
+    log of flashed cards repeats; anything else after ``dealer`` goes to the grammar."""
+    for size in (1, 2):
+        if len(rest) == size + 1 and "expose" in KEYS_BY_PHRASE.get(tuple(map(str.lower, rest[:size])), ()):
+            card = CARD_WORDS_READ.get(rest[size])
+            if card is None:
+                return None
+            return CardExposed("dealer", card, owner=None, by_dealer=True, line=line, column=column)
+    return None
 
 
 _NAMES: Final[set[str]] = set()
