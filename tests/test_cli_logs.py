@@ -81,3 +81,22 @@ def test_help_texts() -> None:
     result = runner.invoke(app, ["fmt", "--help"])
     assert result.exit_code == 0
     assert "canonical form" in result.stdout
+
+
+def test_check_reads_the_games_a_rulebook_file_next_to_the_log_adds(tmp_path: Path) -> None:
+    # Fuzz find (seed 7, case 4748): under a rulebook file `check` said ok to a game `rule` refuses.
+    from importlib import resources
+
+    friday = resources.files("referee.rulebooks.examples").joinpath("friday-night.yaml").read_text()
+    (tmp_path / "house.yaml").write_text(friday, encoding="utf-8")
+    header = "rulebook: house.yaml\nseats: Ann, Bob\ndealer: Bob\nante: 1\n\nantes\n"
+    (tmp_path / "bad.log").write_text("game: jacks-]r-better\n" + header, encoding="utf-8")
+    (tmp_path / "good.log").write_text("game: jacks-or-better\n" + header, encoding="utf-8")
+    bad = runner.invoke(app, ["check", str(tmp_path / "bad.log")])
+    assert bad.exit_code == 1, bad.output
+    assert "'jacks-]r-better' is not a game the referee knows" in bad.output
+    assert "did you mean `jacks-or-better`?" in bad.output
+    ruled = runner.invoke(app, ["rule", str(tmp_path / "bad.log")])
+    assert ruled.exit_code == 1  # the two agree
+    good = runner.invoke(app, ["check", str(tmp_path / "good.log")])
+    assert good.exit_code == 0, good.output

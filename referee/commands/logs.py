@@ -53,7 +53,7 @@ def check(
         try:
             source = read_source(path)
             group = find_group(source.folder)
-            log = _read(source.text, source.name, group_defaults(group))
+            log = _read(source.text, source.name, group_defaults(group), folder=source.folder)
             if group is not None and group.rulebook is not None and log.header.rulebook is None:
                 _check_group_rulebook(group)  # what `rule` refuses, `check` refuses
         except RefereeError as error:
@@ -76,10 +76,13 @@ def _check_group_rulebook(group: Group) -> None:
     check_rulebook_name(name, group.folder, log_file=group.name, line=line, column=1, log_text=group.text)
 
 
-def _read(text: str, name: str, defaults: dict[str, object] | None = None) -> HandLog:
+def _read(
+    text: str, name: str, defaults: dict[str, object] | None = None, *, folder: Path | None = None
+) -> HandLog:
     """The log, its ``game:`` and ``rulebook:`` checked against the catalog and the bundled rulebooks.
 
-    ``defaults``: the group file's header lines, for the keys the log leaves out.
+    ``defaults``: the group file's header lines, for the keys the log leaves out. ``folder``: where
+    the log was read from, so a ``rulebook:`` file next to it is read for the games it adds.
 
     Raises:
         LogSyntaxError, LogError: as :func:`referee.log.parse_log`, or a name ``rule`` would refuse.
@@ -90,22 +93,34 @@ def _read(text: str, name: str, defaults: dict[str, object] | None = None) -> Ha
 
     log = parse_log(text, name, defaults)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    named = check_header_names(log, lines, bundled_rulebooks(), _games_under, DEFAULT_RULEBOOK)
+    named = check_header_names(
+        log, lines, bundled_rulebooks(), lambda book: _games_under(book, folder), DEFAULT_RULEBOOK
+    )
     if named:
         raise LogError(named)
     return log
 
 
-def _games_under(rulebook: str) -> list[str] | None:
-    """The games a log may name under a bundled rulebook, the catalog's order first; None if unknown."""
+def _games_under(rulebook: str, folder: Path | None = None) -> list[str] | None:
+    """The games a log may name under its rulebook, the catalog's order first; None if unknown.
+
+    A rulebook file next to the log (``folder``) is read as ``rule`` reads it, for the games it
+    adds: `check` saying ok must mean `rule` takes the log's game (a fuzz find, seed 7 case 4748).
+    """
     from referee.errors import RefereeError
     from referee.rulebook.games import catalog
-    from referee.rulebook.load import load_rulebook
+    from referee.rulebook.load import bundled_rulebooks, load_rulebook, rulebook_for_log
 
     try:
-        return list(dict.fromkeys([*catalog().variants, *load_rulebook(rulebook).variants]))
+        if rulebook in bundled_rulebooks():
+            book = load_rulebook(rulebook)
+        elif folder is not None:
+            book = rulebook_for_log(rulebook, None, folder)
+        else:
+            return None
+        return list(dict.fromkeys([*catalog().variants, *book.variants]))
     except RefereeError:
-        return None
+        return None  # a rulebook `rule` refuses: it says why
 
 
 def fmt(

@@ -354,8 +354,8 @@ def check_header_names(
     ``rulebooks`` are the bundled rulebooks' names. A ``rulebook:`` may also name a ``.yaml``
     (or ``.yml``) file next to the log, by its name alone: whether it is there is left to
     ``rule``. ``games_under(rulebook)`` gives the games a log may name under a bundled rulebook
-    (the catalog's and the rulebook's own), or None when they cannot be known; the games are not
-    checked under a rulebook file, which may add games of its own.
+    (the catalog's and the rulebook's own) or a rulebook file (read, for the games it adds), or
+    None when they cannot be known: then the game is left to ``rule``.
     """
     header = log.header
     problems: list[Problem] = []
@@ -370,7 +370,7 @@ def check_header_names(
             )
         )  # fmt: skip
         return problems
-    if header.game is None or (book is not None and book not in rulebooks):
+    if header.game is None:
         return problems
     games = games_under(book or default_rulebook)
     if games is not None and header.game not in games:
