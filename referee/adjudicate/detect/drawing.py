@@ -43,7 +43,7 @@ def draw(r: Walk, event: ev.Draw) -> Iterator[Finding]:
         return
     expected = state.next_to_draw()
     limit = _max_draw(r, seat.cards, event)
-    deck_left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    deck_left = _stub_left(r)
     findings = False
     if (
         expected is not None
@@ -332,21 +332,26 @@ def _serves_fifth_card(r: Walk, event: ev.Draw) -> Generator[Finding, None, bool
     return True
 
 
+def _stub_left(r: Walk) -> int:
+    """Cards the stub can still deal (the bottom card kept back unless the book deals it)."""
+    return len(r.deck) - r.state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+
+
+def _deck_exhausted(r: Walk, event: ev.Event, name: str, what: str) -> Finding:
+    """The pack has run out with ``name`` to serve: the book's deck-exhausted row rules it."""
+    return Finding(
+        Kind.DECK_EXHAUSTED,
+        event,
+        facts(r.state, {}),
+        Subject(player=name),
+        lambda v: f"{what}; {v.summary or v.remedy}",
+    )
+
+
 def _pack_check(r: Walk, event: ev.Event, name: str, count: int, what: str) -> Iterator[Finding]:
     """Rule on the pack running out before ``count`` more cards can be dealt to ``name``."""
-    state = r.state
-    left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
-    if count <= left:
-        return
-    yield (
-        Finding(
-            Kind.DECK_EXHAUSTED,
-            event,
-            facts(state, {}),
-            Subject(player=name),
-            lambda v: f"{what}; {v.summary or v.remedy}",
-        )
-    )
+    if count > _stub_left(r):
+        yield _deck_exhausted(r, event, name, what)
 
 
 def reshuffle_written(r: Walk, event: ev.Reshuffle) -> Iterator[Finding]:
@@ -361,7 +366,7 @@ def reshuffle_written(r: Walk, event: ev.Reshuffle) -> Iterator[Finding]:
     referee goes on serving from the stub.
     """
     state = r.state
-    left = len(r.deck) - state.cards_out - (0 if r.config.bottom_card_dealt else 1)
+    left = _stub_left(r)
     if left > 0:
         if any(seat.reshuffled for seat in state.seats.values()):
             r.note(event, "the discards were reshuffled when the pack ran out, as ruled above")
@@ -378,15 +383,7 @@ def reshuffle_written(r: Walk, event: ev.Reshuffle) -> Iterator[Finding]:
     if waiting is None:
         r.unruled(event, "the pack is used up but nobody is left to draw: there is nothing to reshuffle for")
         return
-    yield (
-        Finding(
-            Kind.DECK_EXHAUSTED,
-            event,
-            facts(state, {}),
-            Subject(player=waiting),
-            lambda v: f"the pack had run out with {waiting} still to draw; {v.summary or v.remedy}",
-        )
-    )
+    yield _deck_exhausted(r, event, waiting, f"the pack had run out with {waiting} still to draw")
 
 
 def _replace_after_draw(r: Walk, event: ev.Event) -> Iterator[Finding]:
